@@ -1,0 +1,40 @@
+#pragma once
+// The headless commands. Each returns the process exit code; errors are thrown as fl::InputError (exit 2) or
+// fl::RuntimeError (exit 3) and reported by main.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/filter_spec.hpp"
+
+namespace fl::cli {
+
+struct RunOptions {
+  std::string input;
+  std::vector<std::string> stages;
+  std::string preset;
+  std::string output;
+  std::string backend;  // "", "cuda" or "cpu"
+  std::string save_stages;
+};
+
+struct BenchOptions {
+  std::string input;
+  std::string size;  // WxH
+  std::string format = "gray8";
+  std::vector<std::string> stages;
+  std::string variants;  // "" or "all"
+  int repeat = 50;
+  int warmup = 5;
+  std::string json;
+};
+
+int ListCommand(bool json);
+int RunCommand(const RunOptions& o);
+int BenchCommand(const BenchOptions& o);
+
+// The backend to use: the one asked for, else cuda when a device is present, else cpu. Asking for cuda without a
+// device is an error that says why.
+Backend ChooseBackend(const std::string& requested);
+
+}  // namespace fl::cli

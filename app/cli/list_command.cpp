@@ -1,0 +1,67 @@
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.hpp"
+#include "filters/builtin_registry.hpp"
+
+namespace fl::cli {
+
+static nlohmann::json ParamJson(const ParamSpec& p) {
+  nlohmann::json j = {{"name", p.name}, {"type", ToString(p.type)}, {"help", p.help}};
+  if (p.type == ParamType::Choice) {
+    j["choices"] = p.choices;
+    j["default"] = p.def_choice;
+    j["min"] = nullptr;
+    j["max"] = nullptr;
+  } else {
+    j["min"] = p.min;
+    j["max"] = p.max;
+    j["default"] = p.def;
+    if (p.min_exclusive) j["min_exclusive"] = true;
+  }
+  return j;
+}
+
+int ListCommand(bool json) {
+  const Registry& reg = BuiltinRegistry();
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : reg.filters()) {
+      nlohmann::json jf = {{"id", f.id}, {"name", f.name}, {"params", nlohmann::json::array()},
+                           {"variants", nlohmann::json::array()}};
+      for (const auto& fmt : f.accepts) jf["accepts"].push_back(ToString(fmt));
+      for (const auto& p : f.params) jf["params"].push_back(ParamJson(p));
+      for (const auto& v : f.variants) {
+        nlohmann::json jv = {{"id", v.id}, {"backend", ToString(v.backend)}, {"technique", v.technique}};
+        if (v.agreement == Agreement::KnownWrong) jv["known_wrong"] = true;
+        jf["variants"].push_back(jv);
+      }
+      out.push_back(jf);
+    }
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& f : reg.filters()) {
+    std::cout << f.id << " - " << f.name << "  [" << FormatList(f.accepts) << "]\n";
+    for (const auto& p : f.params) {
+      std::cout << "    param " << p.name << " (" << ToString(p.type) << ") ";
+      if (p.type == ParamType::Choice) {
+        std::string list;
+        for (const auto& c : p.choices) list += (list.empty() ? "" : "|") + c;
+        std::cout << list << " default " << p.def_choice;
+      } else {
+        std::cout << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] default " << p.def;
+      }
+      std::cout << (p.help.empty() ? "" : "  - " + p.help) << "\n";
+    }
+    for (const auto& v : f.variants) {
+      std::cout << "    variant " << v.id << " (" << ToString(v.backend) << ")";
+      if (v.agreement == Agreement::KnownWrong) std::cout << " [deliberately wrong]";
+      std::cout << "  - " << v.technique << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace fl::cli

@@ -1,0 +1,72 @@
+// filterlab: the desktop lab when run without a command, the headless engine with one (run, bench, list).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "app/cli/commands.hpp"
+#include "core/error.hpp"
+
+namespace {
+
+int Fail(const char* what, int code) {
+  std::fprintf(stderr, "error: %s\n", what);
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Filter Lab: see, teach and tune CUDA image kernels"};
+  app.set_version_flag("--version", std::string("filterlab ") + FILTERLAB_VERSION);
+  app.require_subcommand(0, 1);
+
+  bool list_json = false;
+  auto* list = app.add_subcommand("list", "List every filter with its parameters and variants");
+  list->add_flag("--json", list_json, "Print JSON");
+
+  fl::cli::RunOptions run_opts;
+  auto* run = app.add_subcommand("run", "Run a pipeline on an image and write the result");
+  run->add_option("--input", run_opts.input, "Input image")->required();
+  run->add_option("--stage", run_opts.stages, "Stage: id[:key=value]... (repeat for a chain)");
+  run->add_option("--preset", run_opts.preset, "Pipeline preset (JSON)");
+  run->add_option("--output", run_opts.output, "Output image (.png, or .pfm for gray32f)")->required();
+  run->add_option("--backend", run_opts.backend, "cuda or cpu (default: cuda when a device is present)");
+  run->add_option("--save-stages", run_opts.save_stages, "Folder to write every stage's output into");
+
+  fl::cli::BenchOptions bench_opts;
+  auto* bench = app.add_subcommand("bench", "Time stages with CUDA events: median, min, GB/s, % of copy bandwidth");
+  bench->add_option("--input", bench_opts.input, "Input image");
+  bench->add_option("--size", bench_opts.size, "Generated input size WxH (instead of --input)");
+  bench->add_option("--format", bench_opts.format, "gray8, rgba8 or gray32f (with --size)");
+  bench->add_option("--stage", bench_opts.stages, "Stage spec (repeat)");
+  bench->add_option("--variants", bench_opts.variants, "'all': every CUDA variant of each stage's filter");
+  bench->add_option("--repeat", bench_opts.repeat, "Timed repeats (default 50)");
+  bench->add_option("--warmup", bench_opts.warmup, "Untimed warm-up runs (default 5)");
+  bench->add_option("--json", bench_opts.json, "Write results as JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return Fail(e.what(), 2);
+  }
+
+  try {
+    if (*list) return fl::cli::ListCommand(list_json);
+    if (*run) return fl::cli::RunCommand(run_opts);
+    if (*bench) return fl::cli::BenchCommand(bench_opts);
+    std::printf("%s", app.help().c_str());
+    return 0;
+  } catch (const fl::InputError& e) {
+    return Fail(e.what(), 2);
+  } catch (const fl::RuntimeError& e) {
+    return Fail(e.what(), 3);
+  } catch (const std::bad_alloc&) {
+    return Fail("out of memory", 3);
+  } catch (const std::exception& e) {
+    return Fail(e.what(), 3);
+  }
+}

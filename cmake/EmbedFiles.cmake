@@ -1,0 +1,16 @@
+# embed_files(target NAMESPACE ns FILES a.glsl b.glsl): compiles each file into the binary as a
+# std::string_view named after the file (a_glsl), declared in <target>_embedded.hpp.
+function(embed_files target)
+  cmake_parse_arguments(E "" "NAMESPACE" "FILES" ${ARGN})
+  set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/embedded)
+  set(header ${out_dir}/${target}_embedded.hpp)
+  set(source ${out_dir}/${target}_embedded.cpp)
+  add_custom_command(
+    OUTPUT ${header} ${source}
+    COMMAND ${CMAKE_COMMAND} -DOUT_HEADER=${header} -DOUT_SOURCE=${source} -DNAMESPACE=${E_NAMESPACE}
+            "-DFILES=${E_FILES}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedFilesScript.cmake
+    DEPENDS ${E_FILES} ${PROJECT_SOURCE_DIR}/cmake/EmbedFilesScript.cmake
+    COMMENT "Embedding ${target} files")
+  add_library(${target} STATIC ${source})
+  target_include_directories(${target} PUBLIC ${out_dir})
+endfunction()

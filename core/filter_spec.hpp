@@ -1,0 +1,109 @@
+#pragma once
+// One declaration per filter: what it is, what it accepts and produces, its parameters and its variants.
+// Everything else (CLI, presets, UI, tests, benchmarks) enumerates these declarations.
+//
+// This header is plain C++: CUDA launchers are referenced through function pointers whose arguments carry no
+// CUDA types (the stream travels as void*), so core/ stays free of the CUDA runtime while a declaration still
+// names the function that launches each variant.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/image.hpp"
+#include "core/launch_config.hpp"
+#include "core/params.hpp"
+
+namespace fl {
+
+enum class Backend { Cpu, Cuda };
+std::string_view ToString(Backend b);
+
+// Arguments of a CPU variant. `second` is the other input of two-input filters (add, sub, absdiff).
+struct CpuCall {
+  ImageView in;
+  MutableImageView out;
+  const ParamValues& params;
+  const ImageView* second = nullptr;
+};
+using CpuFilterFn = void (*)(const CpuCall&);
+
+// A pitched image in device memory.
+struct DeviceView {
+  std::uint8_t* data = nullptr;
+  ImageShape shape;
+  std::size_t pitch = 0;
+};
+
+// Arguments of a CUDA variant. The launcher enqueues its kernels on `stream` (a cudaStream_t) and checks every
+// launch, throwing RuntimeError with the CUDA error text on failure.
+struct CudaCall {
+  DeviceView in;
+  DeviceView out;
+  const ParamValues& params;
+  LaunchConfig launch;
+  void* stream = nullptr;
+  const DeviceView* second = nullptr;
+  void* scratch = nullptr;  // scratch_bytes() bytes of device memory, when the variant asks for it
+  std::size_t scratch_bytes = 0;
+};
+using CudaLaunchFn = void (*)(const CudaCall&);
+// Dynamic shared memory one block needs; used to validate the configuration before launch.
+using SmemBytesFn = std::size_t (*)(const LaunchConfig&, const ParamValues&, PixelFormat);
+// Device scratch memory the variant needs (e.g. the intermediate of a two-pass filter).
+using ScratchBytesFn = std::size_t (*)(const ImageShape& in, const ParamValues&);
+// The main kernel's function pointer (as `const void*`), for cudaFuncGetAttributes and the occupancy API.
+using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&);
+
+// How a variant's output relates to the CPU reference; the tests read this.
+enum class Agreement {
+  Exact,        // bit-identical (integer filters)
+  Tolerance,    // within FilterSpec::tolerance (float arithmetic in a different order)
+  KnownWrong,   // deliberately wrong, to teach something (e.g. a tile without its halo)
+};
+
+struct VariantSpec {
+  std::string id;
+  Backend backend = Backend::Cpu;
+  std::string technique;    // what the variant does, in one or two sentences
+  std::string expectation;  // what to expect from it and why
+  LaunchUse uses;           // which launch fields apply
+  LaunchConfig defaults;
+  Agreement agreement = Agreement::Exact;
+  std::vector<PixelFormat> formats;  // empty: all the filter accepts
+  CpuFilterFn cpu = nullptr;
+  CudaLaunchFn cuda = nullptr;
+  SmemBytesFn smem_bytes = nullptr;
+  ScratchBytesFn scratch_bytes = nullptr;
+  KernelFn kernel = nullptr;
+};
+
+struct Tolerance {
+  int max_abs_u8 = 0;           // integer outputs
+  float max_abs_f32 = 0.0f;     // float outputs, absolute
+};
+
+// Output shape for an input shape; throws InputError when the parameters make no sense for that input.
+using OutputShapeFn = ImageShape (*)(const ImageShape& in, const ParamValues&);
+
+struct FilterSpec {
+  std::string id;
+  std::string name;
+  std::string teaching;  // what the filter is and what its variants teach
+  std::vector<PixelFormat> accepts;
+  OutputShapeFn output = nullptr;  // nullptr: same shape as the input
+  std::vector<ParamSpec> params;
+  std::vector<VariantSpec> variants;  // includes the CPU `reference` (the oracle) and `openmp`
+  Tolerance tolerance;
+  int inputs = 1;  // 2 for filters that read a second image (param `with`)
+
+  const VariantSpec* FindVariant(std::string_view id) const;
+  const VariantSpec& Reference() const;  // the `reference` variant; every filter has one
+  bool Accepts(PixelFormat f) const;
+  bool VariantAccepts(const VariantSpec& v, PixelFormat f) const;
+  ImageShape OutputShape(const ImageShape& in, const ParamValues& p) const;
+  const ParamSpec* FindParam(std::string_view name) const;
+};
+
+std::string FormatList(const std::vector<PixelFormat>& formats);  // "gray8, rgba8"
+
+}  // namespace fl

@@ -1,0 +1,52 @@
+#include "core/launch_config.hpp"
+
+#include <cstdio>
+
+#include "core/error.hpp"
+
+namespace fl {
+
+std::string FormatBlock(const LaunchConfig& c) {
+  return std::to_string(c.block_x) + "x" + std::to_string(c.block_y);
+}
+
+void ParseBlock(const std::string& text, LaunchConfig& c) {
+  int x = 0, y = 0;
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "%dx%d%c", &x, &y, &tail) != 2 || x <= 0 || y <= 0)
+    throw InputError("block '" + text + "' is not of the form WxH with positive numbers (e.g. 32x8)");
+  c.block_x = x;
+  c.block_y = y;
+}
+
+std::string Describe(const LaunchConfig& c, const LaunchUse& use) {
+  std::string s;
+  if (use.block) s += "block " + FormatBlock(c);
+  if (use.ppt) s += (s.empty() ? "" : ", ") + std::string("ppt ") + std::to_string(c.ppt);
+  if (use.smem) s += (s.empty() ? "" : ", ") + std::string("smem ") + (c.smem ? "on" : "off");
+  return s.empty() ? "fixed launch" : s;
+}
+
+std::optional<std::string> CheckLaunch(const DeviceLimits& l, const LaunchConfig& c, const LaunchUse& use,
+                                       std::size_t smem_bytes) {
+  if (use.block) {
+    if (c.block_x <= 0 || c.block_y <= 0) return "block " + FormatBlock(c) + " has a zero or negative side";
+    const long threads = static_cast<long>(c.block_x) * c.block_y;
+    if (threads > l.max_threads_per_block)
+      return "block " + FormatBlock(c) + " = " + std::to_string(threads) + " threads > " +
+             std::to_string(l.max_threads_per_block) + " per block on this device";
+    if (c.block_x > l.max_block_x)
+      return "block x " + std::to_string(c.block_x) + " > " + std::to_string(l.max_block_x) + " on this device";
+    if (c.block_y > l.max_block_y)
+      return "block y " + std::to_string(c.block_y) + " > " + std::to_string(l.max_block_y) + " on this device";
+  }
+  if (use.ppt && (c.ppt < use.ppt_min || c.ppt > use.ppt_max))
+    return "pixels per thread " + std::to_string(c.ppt) + " is outside " + std::to_string(use.ppt_min) + ".." +
+           std::to_string(use.ppt_max) + " for this variant";
+  if (smem_bytes > l.max_smem_per_block_optin)
+    return "shared memory " + std::to_string(smem_bytes) + " bytes > " +
+           std::to_string(l.max_smem_per_block_optin) + " per block on this device";
+  return std::nullopt;
+}
+
+}  // namespace fl

@@ -1,0 +1,55 @@
+#pragma once
+// A variant's launch policy as a plain printable value, and the device limits it is validated against.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace fl {
+
+struct LaunchConfig {
+  int block_x = 32;
+  int block_y = 8;
+  int ppt = 1;        // pixels (or results) per thread
+  bool smem = true;   // use shared memory, where the variant offers the choice
+  bool operator==(const LaunchConfig&) const = default;
+};
+
+// Which launch fields a variant reads; the others are ignored and not shown.
+struct LaunchUse {
+  bool block = false;
+  bool ppt = false;
+  bool smem = false;
+  int ppt_min = 1;
+  int ppt_max = 1;
+};
+
+// What the device allows, read once from the CUDA runtime (cuda/device_info) and kept as plain data so that the
+// validation below is testable without a GPU.
+struct DeviceLimits {
+  std::string name;
+  int max_threads_per_block = 1024;
+  int max_block_x = 1024;
+  int max_block_y = 1024;
+  std::size_t max_smem_per_block = 48 * 1024;        // without opting in
+  std::size_t max_smem_per_block_optin = 48 * 1024;  // with cudaFuncAttributeMaxDynamicSharedMemorySize
+  int warp_size = 32;
+  int sm_count = 0;
+  int max_threads_per_sm = 2048;
+  std::size_t smem_per_sm = 0;
+  int regs_per_sm = 65536;
+  int compute_major = 0;
+  int compute_minor = 0;
+  std::size_t global_mem = 0;
+};
+
+std::string FormatBlock(const LaunchConfig& c);  // "32x8"
+// Parses "32x8"; throws InputError naming the text.
+void ParseBlock(const std::string& text, LaunchConfig& c);
+std::string Describe(const LaunchConfig& c, const LaunchUse& use);  // "block 32x8, ppt 4, smem on"
+
+// Returns a reason a person can read when the configuration cannot run on the device, else nullopt.
+// smem_bytes is the shared memory the variant needs for this configuration.
+std::optional<std::string> CheckLaunch(const DeviceLimits& limits, const LaunchConfig& c, const LaunchUse& use,
+                                       std::size_t smem_bytes);
+
+}  // namespace fl

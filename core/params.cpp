@@ -1,0 +1,110 @@
+#include "core/params.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace fl {
+
+double ParamValues::Number(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw InputError("parameter '" + name + "' is not set");
+  if (auto* d = std::get_if<double>(&it->second)) return *d;
+  throw InputError("parameter '" + name + "' is not a number");
+}
+
+const std::string& ParamValues::Text(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw InputError("parameter '" + name + "' is not set");
+  if (auto* s = std::get_if<std::string>(&it->second)) return *s;
+  throw InputError("parameter '" + name + "' is not text");
+}
+
+std::string_view ToString(ParamType t) {
+  switch (t) {
+    case ParamType::Int: return "int";
+    case ParamType::Float: return "float";
+    case ParamType::Choice: return "choice";
+  }
+  return "unknown";
+}
+
+ParamValues DefaultParams(const std::vector<ParamSpec>& specs) {
+  ParamValues v;
+  for (const auto& s : specs) {
+    if (s.type == ParamType::Choice)
+      v.Set(s.name, s.def_choice);
+    else
+      v.Set(s.name, s.def);
+  }
+  return v;
+}
+
+static std::string FormatNumber(double d) {
+  std::ostringstream os;
+  os << d;
+  return os.str();
+}
+
+std::string FormatParam(const ParamValue& value) {
+  if (auto* d = std::get_if<double>(&value)) return FormatNumber(*d);
+  return std::get<std::string>(value);
+}
+
+static bool ChoiceAccepted(const ParamSpec& spec, const std::string& s) {
+  for (const auto& c : spec.choices) {
+    if (c == s) return true;
+    // "stage:N" in the choices stands for any positive stage number.
+    if (c == "stage:N" && s.rfind("stage:", 0) == 0 && s.size() > 6) {
+      for (std::size_t i = 6; i < s.size(); ++i)
+        if (s[i] < '0' || s[i] > '9') return false;
+      return std::stoi(s.substr(6)) >= 1;
+    }
+  }
+  return false;
+}
+
+void CheckParam(const ParamSpec& spec, const ParamValue& value) {
+  if (spec.type == ParamType::Choice) {
+    const auto* s = std::get_if<std::string>(&value);
+    if (!s) throw InputError("parameter '" + spec.name + "' expects text");
+    if (!ChoiceAccepted(spec, *s)) {
+      std::string list;
+      for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
+      throw InputError("parameter '" + spec.name + "' = '" + *s + "' is not one of: " + list);
+    }
+    return;
+  }
+  const auto* d = std::get_if<double>(&value);
+  if (!d) throw InputError("parameter '" + spec.name + "' expects a number");
+  if (!std::isfinite(*d)) throw InputError("parameter '" + spec.name + "' is not a finite number");
+  if (spec.type == ParamType::Int && *d != std::floor(*d))
+    throw InputError("parameter '" + spec.name + "' = " + FormatNumber(*d) + " is not an integer");
+  const bool below = spec.min_exclusive ? *d <= spec.min : *d < spec.min;
+  if (below || *d > spec.max) {
+    throw InputError("parameter '" + spec.name + "' = " + FormatNumber(*d) + " is out of range " +
+                     (spec.min_exclusive ? "(" : "[") + FormatNumber(spec.min) + ", " + FormatNumber(spec.max) +
+                     "]");
+  }
+}
+
+ParamValue ParseParam(const ParamSpec& spec, const std::string& text) {
+  if (spec.type == ParamType::Choice) {
+    CheckParam(spec, text);
+    return text;
+  }
+  std::size_t used = 0;
+  double d = 0;
+  try {
+    d = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size())
+    throw InputError("parameter '" + spec.name + "' = '" + text + "' is not a number");
+  CheckParam(spec, d);
+  return d;
+}
+
+}  // namespace fl

@@ -1,0 +1,58 @@
+#pragma once
+// Small device helpers shared by the filter kernels: clamped (replicate-border) addressing, pixel access per
+// format, grid sizing and launch-validation glue.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "core/filter_spec.hpp"
+#include "cuda/cuda_check.hpp"
+
+namespace fl::cuda {
+
+__host__ __device__ inline int ClampInt(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+template <typename T>
+__device__ inline const T* RowPtr(const std::uint8_t* base, std::size_t pitch, int y) {
+  return reinterpret_cast<const T*>(base + static_cast<std::size_t>(y) * pitch);
+}
+template <typename T>
+__device__ inline T* RowPtr(std::uint8_t* base, std::size_t pitch, int y) {
+  return reinterpret_cast<T*>(base + static_cast<std::size_t>(y) * pitch);
+}
+
+// Replicate border: coordinates outside the image read the nearest edge pixel.
+template <typename T>
+__device__ inline T LoadClamped(const std::uint8_t* base, std::size_t pitch, int w, int h, int x, int y) {
+  return RowPtr<T>(base, pitch, ClampInt(y, 0, h - 1))[ClampInt(x, 0, w - 1)];
+}
+
+inline unsigned DivUp(long a, long b) { return static_cast<unsigned>((a + b - 1) / b); }
+
+inline dim3 BlockOf(const LaunchConfig& c) {
+  return dim3(static_cast<unsigned>(c.block_x), static_cast<unsigned>(c.block_y));
+}
+// A grid covering w x h pixels where each thread does px x py of them.
+inline dim3 GridFor(int w, int h, const LaunchConfig& c, int px = 1, int py = 1) {
+  return dim3(DivUp(w, static_cast<long>(c.block_x) * px), DivUp(h, static_cast<long>(c.block_y) * py));
+}
+
+inline cudaStream_t StreamOf(const CudaCall& call) { return static_cast<cudaStream_t>(call.stream); }
+
+// Per-format pixel types: one byte, four bytes (uchar4) or one float.
+template <PixelFormat F>
+struct PixelTraits;
+template <>
+struct PixelTraits<PixelFormat::Gray8> {
+  using Type = std::uint8_t;
+};
+template <>
+struct PixelTraits<PixelFormat::Rgba8> {
+  using Type = uchar4;
+};
+template <>
+struct PixelTraits<PixelFormat::Gray32f> {
+  using Type = float;
+};
+
+}  // namespace fl::cuda

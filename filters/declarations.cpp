@@ -1,0 +1,40 @@
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+VariantSpec CpuReference(CpuFilterFn fn) {
+  VariantSpec v;
+  v.id = "reference";
+  v.backend = Backend::Cpu;
+  v.technique = "Plain loops over rows and pixels on one CPU thread: the oracle every other variant is tested "
+                "against.";
+  v.expectation = "The slowest variant; its value is being obviously right.";
+  v.cpu = fn;
+  return v;
+}
+
+VariantSpec CpuOpenmp(CpuFilterFn fn) {
+  VariantSpec v;
+  v.id = "openmp";
+  v.backend = Backend::Cpu;
+  v.technique = "The reference's per-pixel code with rows shared among CPU threads by OpenMP.";
+  v.expectation = "Scales with cores until memory bandwidth limits it; bit-identical to the reference.";
+  v.cpu = fn;
+  return v;
+}
+
+VariantSpec CudaVariant(std::string id, std::string technique, std::string expectation, CudaLaunchFn launch,
+                        KernelFn kernel) {
+  VariantSpec v;
+  v.id = std::move(id);
+  v.backend = Backend::Cuda;
+  v.technique = std::move(technique);
+  v.expectation = std::move(expectation);
+  v.uses.block = true;
+  v.defaults = LaunchConfig{32, 8, 1, true};
+  v.cuda = launch;
+  v.kernel = kernel;
+  return v;
+}
+
+}  // namespace fl::filters

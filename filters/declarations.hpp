@@ -1,0 +1,20 @@
+#pragma once
+// Helpers that keep each filter's declaration short, and the list of declared filters.
+#include <string>
+
+#include "core/filter_spec.hpp"
+
+namespace fl::filters {
+
+// The CPU oracle: plain loops in row order.
+VariantSpec CpuReference(CpuFilterFn fn);
+// The same code as the reference on several threads; bit-identical to it.
+VariantSpec CpuOpenmp(CpuFilterFn fn);
+// A CUDA variant with a block size (default 32x8) and nothing else to tune.
+VariantSpec CudaVariant(std::string id, std::string technique, std::string expectation, CudaLaunchFn launch,
+                        KernelFn kernel);
+
+// One function per filter family, each in its own file.
+FilterSpec DeclareGray();
+
+}  // namespace fl::filters
