@@ -95,6 +95,9 @@ struct FilterSpec {
   std::vector<VariantSpec> variants;  // includes the CPU `reference` (the oracle) and `openmp`
   Tolerance tolerance;
   int inputs = 1;  // 2 for filters that read a second image (param `with`)
+  // Parameter sets the tests run besides the defaults, in the CLI's key=value form joined by ':'
+  // (e.g. "radius=1:sigma=0.5"). Declaring them here is how a filter's edge cases get tested.
+  std::vector<std::string> test_cases;
 
   const VariantSpec* FindVariant(std::string_view id) const;
   const VariantSpec& Reference() const;  // the `reference` variant; every filter has one
