@@ -24,6 +24,7 @@ std::string Describe(const LaunchConfig& c, const LaunchUse& use) {
   if (use.block) s += "block " + FormatBlock(c);
   if (use.ppt) s += (s.empty() ? "" : ", ") + std::string("ppt ") + std::to_string(c.ppt);
   if (use.smem) s += (s.empty() ? "" : ", ") + std::string("smem ") + (c.smem ? "on" : "off");
+  if (use.halo) s += (s.empty() ? "" : ", ") + std::string("halo ") + std::to_string(c.halo);
   return s.empty() ? "fixed launch" : s;
 }
 
@@ -43,6 +44,9 @@ std::optional<std::string> CheckLaunch(const DeviceLimits& l, const LaunchConfig
   if (use.ppt && (c.ppt < use.ppt_min || c.ppt > use.ppt_max))
     return "pixels per thread " + std::to_string(c.ppt) + " is outside " + std::to_string(use.ppt_min) + ".." +
            std::to_string(use.ppt_max) + " for this variant";
+  if (use.halo && (c.halo < use.halo_min || c.halo > use.halo_max))
+    return "halo steps " + std::to_string(c.halo) + " is outside " + std::to_string(use.halo_min) + ".." +
+           std::to_string(use.halo_max) + " for this variant";
   if (smem_bytes > l.max_smem_per_block_optin)
     return "shared memory " + std::to_string(smem_bytes) + " bytes > " +
            std::to_string(l.max_smem_per_block_optin) + " per block on this device";

@@ -11,6 +11,7 @@ struct LaunchConfig {
   int block_y = 8;
   int ppt = 1;        // pixels (or results) per thread
   bool smem = true;   // use shared memory, where the variant offers the choice
+  int halo = 1;       // halo steps: apron width in blocks (separable convolution), where it applies
   bool operator==(const LaunchConfig&) const = default;
 };
 
@@ -19,8 +20,11 @@ struct LaunchUse {
   bool block = false;
   bool ppt = false;
   bool smem = false;
+  bool halo = false;
   int ppt_min = 1;
   int ppt_max = 1;
+  int halo_min = 1;
+  int halo_max = 1;
 };
 
 // What the device allows, read once from the CUDA runtime (cuda/device_info) and kept as plain data so that the

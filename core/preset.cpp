@@ -26,6 +26,7 @@ std::string PipelineToJson(const Registry& reg, const Pipeline& p) {
     json launch = json::object();
     if (v.uses.block) launch["block"] = FormatBlock(s.launch);
     if (v.uses.ppt) launch["ppt"] = s.launch.ppt;
+    if (v.uses.halo) launch["halo"] = s.launch.halo;
     if (v.uses.smem) launch["smem"] = s.launch.smem;
     stages.push_back({{"filter", s.filter}, {"variant", s.variant}, {"enabled", s.enabled}, {"params", params},
                       {"launch", launch}});
@@ -109,11 +110,15 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
         if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 1024)
           Fail(field, "expected a positive integer");
         s.launch.ppt = value.get<int>();
+      } else if (key == "halo") {
+        if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 64)
+          Fail(field, "expected a positive integer");
+        s.launch.halo = value.get<int>();
       } else if (key == "smem") {
         if (!value.is_boolean()) Fail(field, "expected true or false");
         s.launch.smem = value.get<bool>();
       } else {
-        Fail(field, "unknown field (block, ppt, smem)");
+        Fail(field, "unknown field (block, ppt, halo, smem)");
       }
     }
   }

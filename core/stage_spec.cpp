@@ -50,12 +50,14 @@ Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backe
         ParseBlock(value, st.launch);
       } else if (key == "ppt") {
         st.launch.ppt = ParsePositiveInt(key, value);
+      } else if (key == "halo") {
+        st.launch.halo = ParsePositiveInt(key, value);
       } else if (key == "smem") {
         st.launch.smem = ParseOnOff(key, value);
       } else if (const ParamSpec* ps = f.FindParam(key)) {
         st.params.Set(key, ParseParam(*ps, value));
       } else {
-        std::string known = "variant, block, ppt, smem";
+        std::string known = "variant, block, ppt, halo, smem";
         for (const auto& p : f.params) known += ", " + p.name;
         throw InputError("unknown key '" + key + "' (keys: " + known + ")");
       }
@@ -75,6 +77,7 @@ std::string FormatStageSpec(const Registry& reg, const Stage& st) {
   s += ":variant=" + st.variant;
   if (v.uses.block) s += ":block=" + FormatBlock(st.launch);
   if (v.uses.ppt) s += ":ppt=" + std::to_string(st.launch.ppt);
+  if (v.uses.halo) s += ":halo=" + std::to_string(st.launch.halo);
   if (v.uses.smem) s += std::string(":smem=") + (st.launch.smem ? "on" : "off");
   return s;
 }

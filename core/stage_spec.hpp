@@ -1,6 +1,6 @@
 #pragma once
-// The command line's stage syntax: id[:key=value]..., keys being the filter's params plus variant, block, ppt
-// and smem. Example: gauss:radius=4:sigma=2:variant=separable:block=32x8
+// The command line's stage syntax: id[:key=value]..., keys being the filter's params plus variant, block, ppt,
+// halo and smem. Example: gauss:radius=4:sigma=2:variant=separable:block=32x8
 #include <string>
 
 #include "core/pipeline.hpp"

@@ -31,7 +31,7 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
   v.technique = std::move(technique);
   v.expectation = std::move(expectation);
   v.uses.block = true;
-  v.defaults = LaunchConfig{32, 8, 1, true};
+  v.defaults = LaunchConfig{32, 8, 1, true, 1};
   v.cuda = launch;
   v.kernel = kernel;
   return v;
