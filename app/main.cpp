@@ -20,9 +20,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("filterlab ") + FILTERLAB_VERSION);
   app.require_subcommand(0, 1);
 
-  bool list_json = false;
+  bool list_json = false, list_markdown = false;
   auto* list = app.add_subcommand("list", "List every filter with its parameters and variants");
   list->add_flag("--json", list_json, "Print JSON");
+  list->add_flag("--markdown", list_markdown, "Print the teaching notes (docs/TEACHING.md)");
 
   fl::cli::RunOptions run_opts;
   auto* run = app.add_subcommand("run", "Run a pipeline on an image and write the result");
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   bench->add_option("--format", bench_opts.format, "gray8, rgba8 or gray32f (with --size)");
   bench->add_option("--stage", bench_opts.stages, "Stage spec (repeat)");
   bench->add_option("--variants", bench_opts.variants, "'all': every CUDA variant of each stage's filter");
+  bench->add_option("--backend", bench_opts.backend, "cuda or cpu (default: cuda when a device is present)");
   bench->add_option("--repeat", bench_opts.repeat, "Timed repeats (default 50)");
   bench->add_option("--warmup", bench_opts.warmup, "Untimed warm-up runs (default 5)");
   bench->add_option("--json", bench_opts.json, "Write results as JSON");
@@ -55,7 +57,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*list) return fl::cli::ListCommand(list_json);
+    if (*list) return fl::cli::ListCommand(list_json, list_markdown);
     if (*run) return fl::cli::RunCommand(run_opts);
     if (*bench) return fl::cli::BenchCommand(bench_opts);
     std::printf("%s", app.help().c_str());

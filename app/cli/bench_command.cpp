@@ -1,8 +1,158 @@
+// filterlab bench: every selected stage variant timed alone on that stage's real input, with CUDA events (or the
+// CPU clock on the CPU backend), against a device-to-device copy moving the same number of bytes.
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+
+#include "app/cli/bench_input.hpp"
+#include "app/cli/bench_report.hpp"
 #include "app/cli/commands.hpp"
+#include "core/cpu_executor.hpp"
 #include "core/error.hpp"
+#include "core/stage_spec.hpp"
+#include "cuda/event_timer.hpp"
+#include "cuda/pipeline_executor.hpp"
+#include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
+namespace {
 
-int BenchCommand(const BenchOptions&) { throw InputError("bench is not built yet"); }
+std::string Today() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
+}
+
+std::string ShapeText(const ImageShape& s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
+}
+
+// The variants a stage expands into: its own, or with --variants all every variant of its filter on the backend.
+std::vector<const VariantSpec*> Candidates(const FilterSpec& f, const Stage& s, Backend backend, bool all) {
+  std::vector<const VariantSpec*> out;
+  for (const auto& v : f.variants)
+    if (all ? v.backend == backend : v.id == s.variant) out.push_back(&v);
+  return out;
+}
+
+// Bytes a stage moves when each input byte is read once and each output byte written once.
+double StageBytes(const ResolvedStage& r) {
+  double b = static_cast<double>(r.in.Bytes()) + static_cast<double>(r.out.Bytes());
+  if (r.second != kNoSecondInput) b += static_cast<double>(r.in.Bytes());
+  return b;
+}
+
+float MedianOf(std::vector<float> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+void BenchCpu(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved, const Image& input,
+              const BenchOptions& o, BenchReport& report) {
+  const CpuRun chain = RunPipelineCpu(reg, p, input);
+  for (std::size_t i = 0; i < resolved.size(); ++i) {
+    const ResolvedStage& r = resolved[i];
+    if (!r.enabled) continue;
+    const Image& in = i == 0 ? input : chain.outputs[i - 1];
+    const Image* second = r.second == kNoSecondInput ? nullptr : r.second == 0 ? &input : &chain.outputs[r.second - 1];
+    for (const VariantSpec* v : Candidates(*r.filter, p.stages[i], Backend::Cpu, o.variants == "all")) {
+      BenchRow row{r.filter->id, v->id, "CPU", "", ShapeText(r.in)};
+      if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
+      std::vector<float> ms;
+      for (int k = 0; k < o.warmup + o.repeat; ++k) {
+        const auto t0 = std::chrono::steady_clock::now();
+        RunCpuVariant(*r.filter, *v, p.stages[i].params, in, second);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (k >= o.warmup) ms.push_back(std::chrono::duration<float, std::milli>(t1 - t0).count());
+      }
+      row.median_ms = MedianOf(ms);
+      row.min_ms = *std::min_element(ms.begin(), ms.end());
+      row.bytes = StageBytes(r);
+      row.gbs = row.bytes / (row.median_ms * 1e6);
+      report.rows.push_back(row);
+    }
+  }
+}
+
+void BenchCuda(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved, const Image& input,
+               const BenchOptions& o, BenchReport& report) {
+  cuda::PipelineExecutor exec(reg);
+  report.device = exec.limits().name;
+  exec.SetInput(input);
+  exec.Run(p);  // every stage's real input, on the device
+  const cudaStream_t stream = exec.stream();
+  std::map<std::size_t, double> copy_gbs;  // by bytes copied
+  for (std::size_t i = 0; i < resolved.size(); ++i) {
+    const ResolvedStage& r = resolved[i];
+    if (!r.enabled) continue;
+    const DeviceView in = i == 0 ? exec.input().view() : exec.StageOutput(i - 1);
+    DeviceView second_view;
+    if (r.second != kNoSecondInput) second_view = r.second == 0 ? exec.input().view() : exec.StageOutput(r.second - 1);
+    const DeviceView* second = r.second == kNoSecondInput ? nullptr : &second_view;
+    for (const VariantSpec* v : Candidates(*r.filter, p.stages[i], Backend::Cuda, o.variants == "all")) {
+      if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
+      const LaunchConfig launch = v->id == p.stages[i].variant ? p.stages[i].launch : v->defaults;
+      BenchRow row{r.filter->id, v->id + (v->agreement == Agreement::KnownWrong ? " (wrong)" : ""),
+                   Describe(launch, v->uses), "", ShapeText(r.in)};
+      cuda::DeviceImage out;
+      cuda::DeviceBuffer scratch;
+      auto work = [&] {
+        cuda::RunCudaVariant(exec.limits(), *r.filter, *v, p.stages[i].params, launch, in, out, scratch, stream,
+                             second);
+      };
+      try {
+        work();  // validates the configuration and allocates before timing
+      } catch (const InputError& e) {
+        row.refused = e.what();
+        report.rows.push_back(row);
+        continue;
+      }
+      const cuda::TimingSamples t = cuda::TimeOnStream(stream, o.warmup, o.repeat, work);
+      row.median_ms = t.Median();
+      row.min_ms = t.Min();
+      row.bytes = StageBytes(r);
+      row.gbs = row.bytes / (row.median_ms * 1e6);
+      // A copy that reads and writes the same total: bytes/2 read, bytes/2 written.
+      const std::size_t copy_bytes = static_cast<std::size_t>(row.bytes / 2);
+      if (!copy_gbs.count(copy_bytes)) {
+        const cuda::TimingSamples c = cuda::TimeDeviceCopy(copy_bytes, stream, o.warmup, o.repeat);
+        copy_gbs[copy_bytes] = 2.0 * static_cast<double>(copy_bytes) / (c.Median() * 1e6);
+      }
+      row.copy_gbs = copy_gbs[copy_bytes];
+      row.pct_of_copy = 100.0 * row.gbs / row.copy_gbs;
+      report.rows.push_back(row);
+    }
+  }
+}
+
+}  // namespace
+
+int BenchCommand(const BenchOptions& o) {
+  if (o.repeat < 1 || o.repeat > 100000) throw InputError("--repeat " + std::to_string(o.repeat) + " is not in 1..100000");
+  if (o.warmup < 0 || o.warmup > 10000) throw InputError("--warmup " + std::to_string(o.warmup) + " is not in 0..10000");
+  if (!o.variants.empty() && o.variants != "all") throw InputError("--variants '" + o.variants + "' is not 'all'");
+  if (o.stages.empty()) throw InputError("no stages: give --stage SPEC (see 'filterlab list')");
+  const Registry& reg = BuiltinRegistry();
+  const Backend backend = ChooseBackend(o.backend);
+  Pipeline p;
+  for (const auto& spec : o.stages) p.stages.push_back(ParseStageSpec(reg, spec, backend));
+  const Image input = BenchInput(o.input, o.size, o.format);
+  const auto resolved = ResolvePipeline(reg, p, input.shape(), backend);
+
+  BenchReport report;
+  report.backend = std::string(ToString(backend));
+  report.date = Today();
+  report.repeat = o.repeat;
+  report.device = "CPU";
+  if (backend == Backend::Cuda)
+    BenchCuda(reg, p, resolved, input, o, report);
+  else
+    BenchCpu(reg, p, resolved, input, o, report);
+  PrintBenchTable(report);
+  if (!o.json.empty()) WriteBenchJson(report, o.json);
+  return 0;
+}
 
 }  // namespace fl::cli

@@ -24,12 +24,13 @@ struct BenchOptions {
   std::string format = "gray8";
   std::vector<std::string> stages;
   std::string variants;  // "" or "all"
+  std::string backend;   // "", "cuda" or "cpu"
   int repeat = 50;
   int warmup = 5;
   std::string json;
 };
 
-int ListCommand(bool json);
+int ListCommand(bool json, bool markdown);
 int RunCommand(const RunOptions& o);
 int BenchCommand(const BenchOptions& o);
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/teaching_doc.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
@@ -23,8 +24,12 @@ static nlohmann::json ParamJson(const ParamSpec& p) {
   return j;
 }
 
-int ListCommand(bool json) {
+int ListCommand(bool json, bool markdown) {
   const Registry& reg = BuiltinRegistry();
+  if (markdown) {
+    std::cout << TeachingMarkdown(reg);
+    return 0;
+  }
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& f : reg.filters()) {

@@ -1,0 +1,59 @@
+#include "app/cli/teaching_doc.hpp"
+
+#include <sstream>
+
+namespace fl::cli {
+
+static std::string LaunchFields(const LaunchUse& u) {
+  std::string s;
+  auto add = [&](const std::string& f) { s += (s.empty() ? "" : ", ") + f; };
+  if (u.block) add("block");
+  if (u.ppt) add("ppt " + std::to_string(u.ppt_min) + ".." + std::to_string(u.ppt_max));
+  if (u.halo) add("halo " + std::to_string(u.halo_min) + ".." + std::to_string(u.halo_max));
+  if (u.smem) add("smem on/off");
+  return s.empty() ? "-" : s;
+}
+
+static std::string AgreementText(Agreement a) {
+  switch (a) {
+    case Agreement::Exact: return "bit-exact";
+    case Agreement::Tolerance: return "within tolerance";
+    case Agreement::KnownWrong: return "**deliberately wrong**";
+  }
+  return "";
+}
+
+std::string TeachingMarkdown(const Registry& reg) {
+  std::ostringstream md;
+  md << "# Teaching notes\n\n"
+     << "Generated from the filter registry by `filterlab list --markdown` (a test keeps this file in step with "
+        "the code). Each filter lists what it is, then every variant: the technique it demonstrates, what to "
+        "expect from it and why, its launch fields, and how it agrees with the CPU reference.\n\n";
+  for (const auto& f : reg.filters()) md << "- [" << f.id << "](#" << f.id << "): " << f.name << "\n";
+  for (const auto& f : reg.filters()) {
+    md << "\n## " << f.id << "\n\n**" << f.name << "** - formats: " << FormatList(f.accepts) << "\n\n"
+       << f.teaching << "\n";
+    if (!f.params.empty()) {
+      md << "\n| parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
+      for (const auto& p : f.params) {
+        md << "| " << p.name << " | " << ToString(p.type) << " | ";
+        if (p.type == ParamType::Choice) {
+          std::string c;
+          for (const auto& x : p.choices) c += (c.empty() ? "" : ", ") + x;
+          md << c << " | " << p.def_choice;
+        } else {
+          md << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] | " << p.def;
+        }
+        md << " | " << p.help << " |\n";
+      }
+    }
+    md << "\n| variant | backend | launch fields | agreement | technique | what to expect |\n"
+       << "|---|---|---|---|---|---|\n";
+    for (const auto& v : f.variants)
+      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << LaunchFields(v.uses) << " | "
+         << AgreementText(v.agreement) << " | " << v.technique << " | " << v.expectation << " |\n";
+  }
+  return md.str();
+}
+
+}  // namespace fl::cli

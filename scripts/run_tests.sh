@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what the tests need, builds (one CUDA architecture, to keep CI short) and runs every test.
+# Without a GPU the GPU tests report SKIPPED with the reason; the UI tests run under Xvfb with Mesa.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/cuda/bin"
+bash scripts/install_deps.sh --tests
+cmake --preset ci >/dev/null
+cmake --build --preset ci
+# One X server for the whole run; Mesa's software GL renders the UI tests.
+xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset ci -j "$(nproc)"
