@@ -46,6 +46,18 @@ int main(int argc, char** argv) {
   bench->add_option("--warmup", bench_opts.warmup, "Untimed warm-up runs (default 5)");
   bench->add_option("--json", bench_opts.json, "Write results as JSON");
 
+  fl::cli::CompareOptions cmp_opts;
+  auto* compare = app.add_subcommand("compare", "Run chains A and B on one image and report how they differ");
+  compare->add_option("--input", cmp_opts.input, "Input image")->required();
+  compare->add_option("--a", cmp_opts.a, "A stage of chain A (repeat)")->required();
+  compare->add_option("--b", cmp_opts.b, "A stage of chain B (repeat)")->required();
+  compare->add_option("--backend", cmp_opts.backend, "cuda or cpu (default: cuda when a device is present)");
+  compare->add_option("--json", cmp_opts.json, "Write max_abs, mean_abs, psnr, mismatches, mismatch_pct, a_ms, b_ms");
+  compare->add_option("--diff", cmp_opts.diff, "Write |A-B| as a heat map PNG");
+  compare->add_option("--gain", cmp_opts.gain, "Heat map gain (default 1)")->check(CLI::Range(0.001, 1e6));
+  compare->add_option("--tolerance", cmp_opts.tolerance, "Differences up to this are not mismatches (default 0)")
+      ->check(CLI::Range(0.0, 1e30));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -60,6 +72,7 @@ int main(int argc, char** argv) {
     if (*list) return fl::cli::ListCommand(list_json, list_markdown);
     if (*run) return fl::cli::RunCommand(run_opts);
     if (*bench) return fl::cli::BenchCommand(bench_opts);
+    if (*compare) return fl::cli::CompareCommand(cmp_opts);
     std::printf("%s", app.help().c_str());
     return 0;
   } catch (const fl::InputError& e) {

@@ -30,7 +30,18 @@ struct BenchOptions {
   std::string json;
 };
 
+struct CompareOptions {
+  std::string input;
+  std::vector<std::string> a, b;  // the stages of chains A and B
+  std::string backend;
+  std::string json;
+  std::string diff;  // heat map PNG
+  double gain = 1.0;
+  double tolerance = 0.0;
+};
+
 int ListCommand(bool json, bool markdown);
+int CompareCommand(const CompareOptions& o);
 int RunCommand(const RunOptions& o);
 int BenchCommand(const BenchOptions& o);
 

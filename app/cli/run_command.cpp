@@ -1,27 +1,13 @@
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 
+#include "app/cli/chain_runner.hpp"
 #include "app/cli/commands.hpp"
-#include "core/cpu_executor.hpp"
 #include "core/error.hpp"
 #include "core/image_io.hpp"
-#include "core/preset.hpp"
-#include "core/stage_spec.hpp"
-#include "cuda/pipeline_executor.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
-
-static Pipeline BuildPipeline(const Registry& reg, const std::vector<std::string>& stages, const std::string& preset,
-                              Backend backend) {
-  if (!preset.empty() && !stages.empty()) throw InputError("give either --stage or --preset, not both");
-  if (!preset.empty()) return LoadPreset(reg, preset, backend);
-  if (stages.empty()) throw InputError("no stages: give --stage SPEC (see 'filterlab list') or --preset FILE");
-  Pipeline p;
-  for (const auto& spec : stages) p.stages.push_back(ParseStageSpec(reg, spec, backend));
-  return p;
-}
 
 int RunCommand(const RunOptions& o) {
   const Registry& reg = BuiltinRegistry();
@@ -32,35 +18,17 @@ int RunCommand(const RunOptions& o) {
   if (!o.save_stages.empty() && !std::filesystem::is_directory(o.save_stages))
     throw InputError("--save-stages '" + o.save_stages + "' is not a folder");
 
-  std::vector<Image> outputs;
-  std::vector<double> ms;
-  if (backend == Backend::Cpu) {
-    CpuRun run = RunPipelineCpu(reg, p, input);
-    outputs = std::move(run.outputs);
-    ms = run.stage_ms;
-  } else {
-    cuda::PipelineExecutor exec(reg);
-    exec.SetInput(input);
-    exec.Run(p);
-    for (std::size_t i = 0; i < exec.stage_count(); ++i) {
-      if (o.save_stages.empty() && i + 1 < exec.stage_count()) {
-        outputs.emplace_back();
-      } else {
-        outputs.push_back(exec.Download(i));
-      }
-      ms.push_back(exec.stage_ms()[i]);
-    }
-  }
-  const Image& result = outputs.empty() ? input : outputs.back();
+  const ChainResult r = RunChain(reg, p, input, backend, !o.save_stages.empty());
+  const Image& result = r.final_output(input);
   SaveImage(result, o.output);
   if (!o.save_stages.empty())
-    for (std::size_t i = 0; i < outputs.size(); ++i) {
+    for (std::size_t i = 0; i < r.outputs.size(); ++i) {
       const std::string name = "stage" + std::to_string(i + 1) + "_" + p.stages[i].filter + ".png";
-      SaveImage(outputs[i], (std::filesystem::path(o.save_stages) / name).string());
+      SaveImage(r.outputs[i], (std::filesystem::path(o.save_stages) / name).string());
     }
-  for (std::size_t i = 0; i < ms.size(); ++i)
-    std::fprintf(stderr, "%s %-10s %-16s %9.3f ms (%s)\n", StageLabel(p, i).c_str(), "", p.stages[i].variant.c_str(),
-                 ms[i], backend == Backend::Cuda ? "cudaEvent" : "CPU wall");
+  for (std::size_t i = 0; i < r.stage_ms.size(); ++i)
+    std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(), p.stages[i].variant.c_str(),
+                 r.stage_ms[i], backend == Backend::Cuda ? "cudaEvent" : "CPU wall");
   std::fprintf(stderr, "wrote %s (%dx%d %s)\n", o.output.c_str(), result.width(), result.height(),
                std::string(ToString(result.format())).c_str());
   return 0;
