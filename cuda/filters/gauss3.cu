@@ -1,0 +1,236 @@
+#include "cuda/filters/gauss3.hpp"
+#include "cuda/kernel_util.cuh"
+
+namespace fl::cuda {
+namespace {
+
+// Integer accumulators: one int per gray8 pixel, one int per channel (int4) per rgba8 pixel. The sums are exact
+// integers, so the order of additions (separable here, 9 terms on the CPU) cannot change the result.
+__device__ inline int Widen(std::uint8_t p) { return p; }
+__device__ inline int4 Widen(uchar4 p) { return make_int4(p.x, p.y, p.z, p.w); }
+
+template <typename P>
+using AccOf = decltype(Widen(P{}));
+
+// a + 2b + c: one [1 2 1] pass.
+__device__ inline int Weigh121(int a, int b, int c) { return a + 2 * b + c; }
+__device__ inline int4 Weigh121(int4 a, int4 b, int4 c) {
+  return make_int4(a.x + 2 * b.x + c.x, a.y + 2 * b.y + c.y, a.z + 2 * b.z + c.z, a.w + 2 * b.w + c.w);
+}
+
+// The CPU's rounding: (sum + 8) >> 4.
+__device__ inline std::uint8_t Round16(int s) { return static_cast<std::uint8_t>((s + 8) >> 4); }
+__device__ inline uchar4 Round16(int4 s) {
+  return make_uchar4(Round16(s.x), Round16(s.y), Round16(s.z), Round16(s.w));
+}
+
+// The 3x3 Gaussian of the window that `at(dx, dy)` (dx, dy in -1..1) fetches.
+template <typename P, typename Fetch>
+__device__ inline P Gauss3At(Fetch at) {
+  const auto top = Weigh121(Widen(at(-1, -1)), Widen(at(0, -1)), Widen(at(1, -1)));
+  const auto mid = Weigh121(Widen(at(-1, 0)), Widen(at(0, 0)), Widen(at(1, 0)));
+  const auto bot = Weigh121(Widen(at(-1, 1)), Widen(at(0, 1)), Widen(at(1, 1)));
+  return Round16(Weigh121(top, mid, bot));
+}
+
+// What every kernel here reads and writes.
+struct Plane {
+  const std::uint8_t* in;
+  std::size_t in_pitch;
+  std::uint8_t* out;
+  std::size_t out_pitch;
+  int w, h;
+};
+
+// One thread per pixel; every window read goes to global memory (and, in practice, the L1 cache).
+template <typename P>
+__global__ void Gauss3Naive(Plane p) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= p.w || y >= p.h) return;
+  RowPtr<P>(p.out, p.out_pitch, y)[x] =
+      Gauss3At<P>([&](int dx, int dy) { return LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, x + dx, y + dy); });
+}
+
+// Dynamic shared memory as raw bytes, so kernels of different pixel types can share the one extern array.
+template <typename P>
+__device__ inline P* SharedTile() {
+  extern __shared__ __align__(16) unsigned char gauss3_tile[];
+  return reinterpret_cast<P*>(gauss3_tile);
+}
+
+// The block's tile plus a 1-pixel halo, (bx+2) x (by+2) pixels, loaded cooperatively in row-major strides so that
+// consecutive threads read consecutive pixels (coalesced). Threads past the image still load and reach the
+// barrier; they only skip the store.
+template <typename P>
+__global__ void Gauss3Smem(Plane p) {
+  P* tile = SharedTile<P>();
+  const int tw = blockDim.x + 2;
+  const int th = blockDim.y + 2;
+  const int ox = static_cast<int>(blockIdx.x * blockDim.x) - 1;  // image coordinates of tile(0, 0)
+  const int oy = static_cast<int>(blockIdx.y * blockDim.y) - 1;
+  for (int ty = threadIdx.y; ty < th; ty += blockDim.y)
+    for (int tx = threadIdx.x; tx < tw; tx += blockDim.x)
+      tile[ty * tw + tx] = LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, ox + tx, oy + ty);
+  __syncthreads();
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= p.w || y >= p.h) return;
+  const int cx = threadIdx.x + 1;
+  const int cy = threadIdx.y + 1;
+  RowPtr<P>(p.out, p.out_pitch, y)[x] = Gauss3At<P>([&](int dx, int dy) { return tile[(cy + dy) * tw + cx + dx]; });
+}
+
+// Deliberately wrong: the tile holds only the block's own pixels, and neighbours beyond the tile are clamped to
+// the tile's edge instead of read from the image. Outputs whose window crosses a tile edge inside the image come
+// out wrong; where the tile edge is the image edge, clamping to the tile is the replicate border and stays right.
+template <typename P>
+__global__ void Gauss3SmemNoHalo(Plane p) {
+  P* tile = SharedTile<P>();
+  const int bw = blockDim.x;
+  const int bh = blockDim.y;
+  const int tx = threadIdx.x;
+  const int ty = threadIdx.y;
+  const int x = blockIdx.x * bw + tx;
+  const int y = blockIdx.y * bh + ty;
+  // Threads past the image load the nearest edge pixel, so clamping to the tile replicates the image edge there.
+  tile[ty * bw + tx] = LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, x, y);
+  __syncthreads();
+  if (x >= p.w || y >= p.h) return;
+  RowPtr<P>(p.out, p.out_pitch, y)[x] = Gauss3At<P>([&](int dx, int dy) {
+    return tile[ClampInt(ty + dy, 0, bh - 1) * bw + ClampInt(tx + dx, 0, bw - 1)];
+  });
+}
+
+// Stores the first `valid` of PX results. gray8 runs of 2 or 4 start at an even / multiple-of-4 x of a pitched
+// (aligned) row, so a full run goes out as one aligned 2- or 4-byte store.
+template <typename P, int PX>
+__device__ inline void StoreRun(P* dst, const P (&res)[PX], int valid) {
+  if constexpr (sizeof(P) == 1 && PX == 4) {
+    if (valid >= 4) {
+      *reinterpret_cast<uchar4*>(dst) = make_uchar4(res[0], res[1], res[2], res[3]);
+      return;
+    }
+  } else if constexpr (sizeof(P) == 1 && PX == 2) {
+    if (valid >= 2) {
+      *reinterpret_cast<uchar2*>(dst) = make_uchar2(res[0], res[1]);
+      return;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < PX; ++i)
+    if (i < valid) dst[i] = res[i];
+}
+
+// PX x PY outputs per thread. The thread streams the PY + 2 input rows of its window once; from each row's PX + 2
+// loaded pixels it forms PX horizontal [1 2 1] sums and keeps the sums of the two rows above in registers, so
+// each loaded pixel serves every output whose window holds it without being loaded again.
+template <typename P, int PX, int PY>
+__global__ void Gauss3Block(Plane p) {
+  using Acc = AccOf<P>;
+  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PX;
+  const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+  if (x0 >= p.w || y0 >= p.h) return;
+  int cols[PX + 2];
+#pragma unroll
+  for (int i = 0; i < PX + 2; ++i) cols[i] = ClampInt(x0 - 1 + i, 0, p.w - 1);
+
+  Acc above2[PX], above1[PX];  // horizontal sums of the two rows above the current one
+#pragma unroll
+  for (int r = 0; r < PY + 2; ++r) {
+    const P* row = RowPtr<P>(p.in, p.in_pitch, ClampInt(y0 - 1 + r, 0, p.h - 1));
+    Acc px[PX + 2];
+#pragma unroll
+    for (int i = 0; i < PX + 2; ++i) px[i] = Widen(row[cols[i]]);
+    Acc sums[PX];
+#pragma unroll
+    for (int i = 0; i < PX; ++i) sums[i] = Weigh121(px[i], px[i + 1], px[i + 2]);
+    const int y = y0 + r - 2;  // the output row this input row completes
+    if (r >= 2 && y < p.h) {
+      P res[PX];
+#pragma unroll
+      for (int i = 0; i < PX; ++i) res[i] = Round16(Weigh121(above2[i], above1[i], sums[i]));
+      StoreRun<P, PX>(RowPtr<P>(p.out, p.out_pitch, y) + x0, res, p.w - x0);
+    }
+#pragma unroll
+    for (int i = 0; i < PX; ++i) {
+      above2[i] = above1[i];
+      above1[i] = sums[i];
+    }
+  }
+}
+
+Plane PlaneOf(const CudaCall& c) {
+  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+}
+
+using PlaneKernel = void (*)(Plane);
+
+PlaneKernel Pick(PixelFormat f, PlaneKernel gray, PlaneKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
+
+PlaneKernel NaiveFor(PixelFormat f) { return Pick(f, Gauss3Naive<std::uint8_t>, Gauss3Naive<uchar4>); }
+PlaneKernel SmemFor(PixelFormat f) { return Pick(f, Gauss3Smem<std::uint8_t>, Gauss3Smem<uchar4>); }
+PlaneKernel SmemNoHaloFor(PixelFormat f) {
+  return Pick(f, Gauss3SmemNoHalo<std::uint8_t>, Gauss3SmemNoHalo<uchar4>);
+}
+template <int PX, int PY>
+PlaneKernel BlockFor(PixelFormat f) {
+  return Pick(f, Gauss3Block<std::uint8_t, PX, PY>, Gauss3Block<uchar4, PX, PY>);
+}
+
+const void* AsVoid(PlaneKernel k) { return reinterpret_cast<const void*>(k); }
+
+// The largest tile with halo is 3 x 1026 pixels (block 1024x1 or 1x1024): 12 KiB of rgba8, always under the
+// 48 KiB a block gets without opting in, so no cudaFuncSetAttribute is needed.
+std::size_t TileBytes(int w, int h, PixelFormat f) {
+  return static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * BytesPerPixel(f);
+}
+
+}  // namespace
+
+std::size_t Gauss3SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat f) {
+  return TileBytes(c.block_x + 2, c.block_y + 2, f);
+}
+std::size_t Gauss3SmemNoHaloBytes(const LaunchConfig& c, const ParamValues&, PixelFormat f) {
+  return TileBytes(c.block_x, c.block_y, f);
+}
+
+const void* Gauss3NaiveKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(NaiveFor(f)); }
+const void* Gauss3SmemKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(SmemFor(f)); }
+const void* Gauss3SmemNoHaloKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(SmemNoHaloFor(f)); }
+const void* Gauss3Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) { return AsVoid(BlockFor<2, 2>(f)); }
+const void* Gauss3Ppt4x4Kernel(PixelFormat f, const LaunchConfig&) { return AsVoid(BlockFor<4, 4>(f)); }
+
+void LaunchGauss3Naive(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  NaiveFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Gauss3Naive");
+}
+
+void LaunchGauss3Smem(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  const std::size_t smem = Gauss3SmemBytes(c.launch, c.params, c.in.shape.format);
+  SmemFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Gauss3Smem");
+}
+
+void LaunchGauss3SmemNoHalo(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  const std::size_t smem = Gauss3SmemNoHaloBytes(c.launch, c.params, c.in.shape.format);
+  SmemNoHaloFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Gauss3SmemNoHalo");
+}
+
+void LaunchGauss3Ppt2x2(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  BlockFor<2, 2>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 2, 2), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Gauss3Block<2,2>");
+}
+
+void LaunchGauss3Ppt4x4(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  BlockFor<4, 4>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 4, 4), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Gauss3Block<4,4>");
+}
+
+}  // namespace fl::cuda

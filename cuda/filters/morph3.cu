@@ -1,0 +1,185 @@
+#include <type_traits>
+
+#include "cuda/filters/morph3.hpp"
+#include "cuda/kernel_util.cuh"
+
+namespace fl::cuda {
+namespace {
+
+// The max / min functors. rgba8 pixels are combined as one 32-bit word with the per-byte SIMD intrinsics
+// (__vmaxu4 / __vminu4): one instruction for all four channels.
+struct MaxOp {
+  __device__ std::uint8_t operator()(std::uint8_t a, std::uint8_t b) const { return a > b ? a : b; }
+  __device__ uchar4 operator()(uchar4 a, uchar4 b) const { return Bits(__vmaxu4(Word(a), Word(b))); }
+  __device__ static unsigned Word(uchar4 p) { return *reinterpret_cast<const unsigned*>(&p); }
+  __device__ static uchar4 Bits(unsigned w) { return *reinterpret_cast<const uchar4*>(&w); }
+};
+struct MinOp {
+  __device__ std::uint8_t operator()(std::uint8_t a, std::uint8_t b) const { return a < b ? a : b; }
+  __device__ uchar4 operator()(uchar4 a, uchar4 b) const {
+    return MaxOp::Bits(__vminu4(MaxOp::Word(a), MaxOp::Word(b)));
+  }
+};
+
+template <MorphOp M>
+using OpOf = std::conditional_t<M == MorphOp::Dilate, MaxOp, MinOp>;
+
+template <typename P, typename Op>
+__device__ inline P Combine3(Op op, P a, P b, P c) {
+  return op(op(a, b), c);
+}
+
+// The max or min of the window that `at(dx, dy)` (dx, dy in -1..1) fetches, one row at a time.
+template <typename P, typename Op, typename Fetch>
+__device__ inline P Morph3At(Op op, Fetch at) {
+  const P top = Combine3(op, at(-1, -1), at(0, -1), at(1, -1));
+  const P mid = Combine3(op, at(-1, 0), at(0, 0), at(1, 0));
+  const P bot = Combine3(op, at(-1, 1), at(0, 1), at(1, 1));
+  return Combine3(op, top, mid, bot);
+}
+
+struct Plane {
+  const std::uint8_t* in;
+  std::size_t in_pitch;
+  std::uint8_t* out;
+  std::size_t out_pitch;
+  int w, h;
+};
+
+// One thread per pixel, nine clamped global loads.
+template <typename P, typename Op>
+__global__ void Morph3Naive(Plane p) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= p.w || y >= p.h) return;
+  RowPtr<P>(p.out, p.out_pitch, y)[x] = Morph3At<P>(
+      Op{}, [&](int dx, int dy) { return LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, x + dx, y + dy); });
+}
+
+// The block's tile plus a 1-pixel halo in shared memory, loaded cooperatively (row-major strides, coalesced).
+// Threads past the image still load and reach the barrier; they only skip the store.
+template <typename P, typename Op>
+__global__ void Morph3Smem(Plane p) {
+  extern __shared__ __align__(16) unsigned char morph3_tile[];
+  P* tile = reinterpret_cast<P*>(morph3_tile);
+  const int tw = blockDim.x + 2;
+  const int th = blockDim.y + 2;
+  const int ox = static_cast<int>(blockIdx.x * blockDim.x) - 1;  // image coordinates of tile(0, 0)
+  const int oy = static_cast<int>(blockIdx.y * blockDim.y) - 1;
+  for (int ty = threadIdx.y; ty < th; ty += blockDim.y)
+    for (int tx = threadIdx.x; tx < tw; tx += blockDim.x)
+      tile[ty * tw + tx] = LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, ox + tx, oy + ty);
+  __syncthreads();
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= p.w || y >= p.h) return;
+  const int cx = threadIdx.x + 1;
+  const int cy = threadIdx.y + 1;
+  RowPtr<P>(p.out, p.out_pitch, y)[x] =
+      Morph3At<P>(Op{}, [&](int dx, int dy) { return tile[(cy + dy) * tw + cx + dx]; });
+}
+
+// A vertical strip of PY outputs per thread. The thread streams its PY + 2 input rows once (3 pixels each),
+// reduces each row horizontally, and keeps the two previous rows' results in registers: 3 (PY + 2) loads for PY
+// outputs instead of 9 PY.
+template <typename P, typename Op, int PY>
+__global__ void Morph3Strip(Plane p) {
+  const Op op;
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+  if (x >= p.w || y0 >= p.h) return;
+  const int left = ClampInt(x - 1, 0, p.w - 1);
+  const int right = ClampInt(x + 1, 0, p.w - 1);
+  P above2{}, above1{};  // row results of the two rows above the current one
+#pragma unroll
+  for (int r = 0; r < PY + 2; ++r) {
+    const P* row = RowPtr<P>(p.in, p.in_pitch, ClampInt(y0 - 1 + r, 0, p.h - 1));
+    const P cur = Combine3(op, row[left], row[x], row[right]);
+    const int y = y0 + r - 2;  // the output row this input row completes
+    if (r >= 2 && y < p.h) RowPtr<P>(p.out, p.out_pitch, y)[x] = Combine3(op, above2, above1, cur);
+    above2 = above1;
+    above1 = cur;
+  }
+}
+
+constexpr int kStripRows = 4;
+
+Plane PlaneOf(const CudaCall& c) {
+  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+}
+
+using PlaneKernel = void (*)(Plane);
+
+PlaneKernel Pick(PixelFormat f, PlaneKernel gray, PlaneKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
+
+template <MorphOp M>
+PlaneKernel NaiveFor(PixelFormat f) {
+  return Pick(f, Morph3Naive<std::uint8_t, OpOf<M>>, Morph3Naive<uchar4, OpOf<M>>);
+}
+template <MorphOp M>
+PlaneKernel SmemFor(PixelFormat f) {
+  return Pick(f, Morph3Smem<std::uint8_t, OpOf<M>>, Morph3Smem<uchar4, OpOf<M>>);
+}
+template <MorphOp M>
+PlaneKernel StripFor(PixelFormat f) {
+  return Pick(f, Morph3Strip<std::uint8_t, OpOf<M>, kStripRows>, Morph3Strip<uchar4, OpOf<M>, kStripRows>);
+}
+
+const void* AsVoid(PlaneKernel k) { return reinterpret_cast<const void*>(k); }
+
+}  // namespace
+
+// The largest tile is 3 x 1026 pixels (block 1024x1 or 1x1024): 12 KiB of rgba8, under the 48 KiB a block gets
+// without opting in, so no cudaFuncSetAttribute is needed.
+std::size_t Morph3SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat f) {
+  return static_cast<std::size_t>(c.block_x + 2) * static_cast<std::size_t>(c.block_y + 2) * BytesPerPixel(f);
+}
+
+template <MorphOp M>
+const void* Morph3NaiveKernel(PixelFormat f, const LaunchConfig&) {
+  return AsVoid(NaiveFor<M>(f));
+}
+template <MorphOp M>
+const void* Morph3SmemKernel(PixelFormat f, const LaunchConfig&) {
+  return AsVoid(SmemFor<M>(f));
+}
+template <MorphOp M>
+const void* Morph3Ppt4Kernel(PixelFormat f, const LaunchConfig&) {
+  return AsVoid(StripFor<M>(f));
+}
+
+template <MorphOp M>
+void LaunchMorph3Naive(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  NaiveFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Morph3Naive");
+}
+
+template <MorphOp M>
+void LaunchMorph3Smem(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  const std::size_t smem = Morph3SmemBytes(c.launch, c.params, c.in.shape.format);
+  SmemFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Morph3Smem");
+}
+
+template <MorphOp M>
+void LaunchMorph3Ppt4(const CudaCall& c) {
+  const Plane p = PlaneOf(c);
+  StripFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 1, kStripRows), BlockOf(c.launch), 0,
+                                   StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Morph3Strip");
+}
+
+#define FL_MORPH3_INSTANTIATE(M)                                               \
+  template void LaunchMorph3Naive<M>(const CudaCall&);                         \
+  template void LaunchMorph3Smem<M>(const CudaCall&);                          \
+  template void LaunchMorph3Ppt4<M>(const CudaCall&);                          \
+  template const void* Morph3NaiveKernel<M>(PixelFormat, const LaunchConfig&); \
+  template const void* Morph3SmemKernel<M>(PixelFormat, const LaunchConfig&);  \
+  template const void* Morph3Ppt4Kernel<M>(PixelFormat, const LaunchConfig&);
+FL_MORPH3_INSTANTIATE(MorphOp::Dilate)
+FL_MORPH3_INSTANTIATE(MorphOp::Erode)
+#undef FL_MORPH3_INSTANTIATE
+
+}  // namespace fl::cuda
