@@ -7,6 +7,8 @@ namespace fl {
 const Registry& BuiltinRegistry() {
   static const Registry registry({
       filters::DeclareGray(),
+      filters::DeclareGauss3(),
+      filters::DeclareDilate3(), filters::DeclareErode3(),
   });
   return registry;
 }

@@ -1,0 +1,78 @@
+// Declaration of `gauss3`: the 3x3 Gaussian, and what its variants teach about stencils on a GPU.
+#include "core/cpu/gauss3.hpp"
+#include "cuda/filters/gauss3.hpp"
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+FilterSpec DeclareGauss3() {
+  FilterSpec f;
+  f.id = "gauss3";
+  f.name = "Gaussian blur 3x3";
+  f.teaching =
+      "The smallest stencil: weights [1 2 1] x [1 2 1] / 16, rounded ((sum + 8) >> 4), replicate border, per "
+      "channel. Each output reads 9 inputs and each input is read by 9 outputs, so the question is who serves "
+      "that 9-fold reuse. The answer for a 3x3 window on a current GPU: the L1/L2 caches already do, so an explicit "
+      "shared-memory tile does not pay (its halo load and __syncthreads cost about what it saves), while computing "
+      "several pixels per thread does (neighbouring outputs share most of their window, so loads kept in "
+      "registers serve several outputs, and each thread has more independent work in flight). Integer "
+      "arithmetic makes every correct variant bit-exact to the CPU reference; smem_nohalo is wrong on purpose, "
+      "to show why a tile needs its halo.";
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Rgba8};
+
+  VariantSpec smem = CudaVariant(
+      "smem",
+      "Each block first copies its tile plus a 1-pixel halo ((bx+2) x (by+2) pixels) from global into shared "
+      "memory, all threads loading cooperatively in coalesced rows, waits at __syncthreads, then computes every "
+      "output from shared memory. The block is the tile.",
+      "About as fast as naive, often a little slower: the caches already gave naive the reuse, and the halo "
+      "loads (a 34x10 tile is 1.33x the 32x8 block), the index arithmetic and the barrier cost what shared memory "
+      "saves. Shared memory pays for larger windows, where reuse outgrows the cache.",
+      cuda::LaunchGauss3Smem, cuda::Gauss3SmemKernel);
+  smem.smem_bytes = cuda::Gauss3SmemBytes;
+
+  VariantSpec nohalo = CudaVariant(
+      "smem_nohalo",
+      "Like smem, but the tile holds only the block's own bx x by pixels: a thread on the tile's edge reads "
+      "its missing neighbours clamped to the tile instead of from the image.",
+      "Wrong on purpose, along a grid of seams with the block's spacing: every output whose 3x3 window crosses "
+      "a tile edge inside the image differs from the reference (at the image edge clamping is the replicate "
+      "border, so those stay right). The pixels across the edge belong to the next block's tile, which this "
+      "block never loaded: that is why a stencil tile must carry a halo as wide as the stencil's radius.",
+      cuda::LaunchGauss3SmemNoHalo, cuda::Gauss3SmemNoHaloKernel);
+  nohalo.smem_bytes = cuda::Gauss3SmemNoHaloBytes;
+  nohalo.agreement = Agreement::KnownWrong;
+
+  f.variants = {
+      CpuReference(cpu::Gauss3Reference),
+      CpuOpenmp(cpu::Gauss3Openmp),
+      CudaVariant("naive",
+                  "One thread per output pixel, reading its 3x3 window straight from global memory with clamped "
+                  "coordinates: 9 loads (one uchar4 per rgba8 pixel) and one store.",
+                  "The baseline. It looks wasteful (every input is loaded 9 times), but neighbouring threads ask "
+                  "for the same lines, so the L1 cache serves most loads and it runs close to the cost of one "
+                  "read and one write per pixel.",
+                  cuda::LaunchGauss3Naive, cuda::Gauss3NaiveKernel),
+      smem,
+      nohalo,
+      CudaVariant("ppt2x2",
+                  "One thread computes a 2x2 block of outputs: it loads the 4x4 input window once into "
+                  "registers, forms the [1 2 1] sums along each row, then combines rows vertically (the same "
+                  "integer sums as the reference).",
+                  "16 loads for 4 outputs instead of 36, 4x fewer threads doing the index and clamp arithmetic, "
+                  "and four independent results per thread for the scheduler to overlap: expect it faster than "
+                  "naive and smem.",
+                  cuda::LaunchGauss3Ppt2x2, cuda::Gauss3Ppt2x2Kernel),
+      CudaVariant("ppt4x4",
+                  "One thread computes a 4x4 block of outputs, streaming its 6 input rows of 6 pixels once and "
+                  "keeping the row sums of the two rows above in registers; gray8 rows are stored 4 bytes at "
+                  "once.",
+                  "36 loads for 16 outputs (2.25 per output against 9 for naive): usually the fastest. The price "
+                  "is 16x fewer threads and more registers each, so on small images the GPU may run short of "
+                  "parallelism, and a very large block can lower occupancy.",
+                  cuda::LaunchGauss3Ppt4x4, cuda::Gauss3Ppt4x4Kernel),
+  };
+  return f;
+}
+
+}  // namespace fl::filters
