@@ -68,8 +68,9 @@ FilterSpec DeclareGauss3() {
                   "keeping the row sums of the two rows above in registers; gray8 rows are stored 4 bytes at "
                   "once.",
                   "36 loads for 16 outputs (2.25 per output against 9 for naive): usually the fastest. The price "
-                  "is 16x fewer threads and more registers each, so on small images the GPU may run short of "
-                  "parallelism, and a very large block can lower occupancy.",
+                  "is 16x fewer threads, each holding more registers (rgba8 keeps 4 channels of every sum): on "
+                  "small images the GPU may run short of parallelism, and the register count caps how many "
+                  "threads an SM can hold.",
                   cuda::LaunchGauss3Ppt4x4, cuda::Gauss3Ppt4x4Kernel),
   };
   return f;
