@@ -5,6 +5,10 @@
 
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
+#ifdef FILTERLAB_WITH_UI
+#include "app/screenshot.hpp"
+#include "app/ui/gui_app.hpp"
+#endif
 
 namespace {
 
@@ -58,6 +62,28 @@ int main(int argc, char** argv) {
   compare->add_option("--tolerance", cmp_opts.tolerance, "Differences up to this are not mismatches (default 0)")
       ->check(CLI::Range(0.0, 1e30));
 
+#ifdef FILTERLAB_WITH_UI
+  // Without a command: the desktop lab, or with --screenshot one frame of it rendered offscreen.
+  fl::ui::GuiOptions gui;
+  fl::app::ScreenshotOptions shot;
+  std::string positional_image;
+  app.add_option("image", positional_image, "Image (or pattern:NAME:WxH[:FORMAT]) to open in the lab");
+  app.add_option("--input", gui.image, "Image to open (same as the positional image)");
+  app.add_option("--preset", gui.preset, "Pipeline preset to start with");
+  app.add_option("--stage", gui.stages, "Stage spec to start with (repeat for a chain)");
+  app.add_option("--backend", gui.backend, "cuda or cpu (default: cuda when a device is present)");
+  app.add_option("--ui-scale", gui.ui_scale, "UI scale (default: the monitor's content scale; 1 for screenshots)");
+  app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");
+  app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
+  app.add_option("--frames", gui.frames, "Quit after N frames (tests)");
+  app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)");
+  auto* screenshot_opt = app.add_option("--screenshot", shot.output, "Render one UI frame offscreen into this PNG");
+  app.add_option("--window", shot.window, "Screenshot size WxH (default 1280x800)");
+  app.add_option("--gl", shot.gl, "Screenshot context: auto (EGL device, else hidden GLFW window), egl or glfw");
+  app.add_option("--zoom", shot.zoom, "Screenshot zoom: fit (default) or a factor (1 = 1:1)");
+  app.add_option("--show-stage", shot.show_stage, "Screenshot: the stage to show (0 = input; default the last)");
+#endif
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -73,8 +99,25 @@ int main(int argc, char** argv) {
     if (*run) return fl::cli::RunCommand(run_opts);
     if (*bench) return fl::cli::BenchCommand(bench_opts);
     if (*compare) return fl::cli::CompareCommand(cmp_opts);
+#ifdef FILTERLAB_WITH_UI
+    if (!positional_image.empty()) {
+      if (!gui.image.empty()) throw fl::InputError("give the image either as an argument or with --input");
+      gui.image = positional_image;
+    }
+    if (*screenshot_opt) {
+      shot.image = gui.image;
+      shot.preset = gui.preset;
+      shot.stages = gui.stages;
+      shot.backend = gui.backend;
+      shot.no_interop = gui.no_interop;
+      if (gui.ui_scale > 0) shot.ui_scale = gui.ui_scale;
+      return fl::app::RunScreenshot(shot);
+    }
+    return fl::ui::RunGui(gui);
+#else
     std::printf("%s", app.help().c_str());
     return 0;
+#endif
   } catch (const fl::InputError& e) {
     return Fail(e.what(), 2);
   } catch (const fl::RuntimeError& e) {

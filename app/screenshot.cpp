@@ -1,0 +1,144 @@
+#include "app/screenshot.hpp"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "app/cli/commands.hpp"
+#include "app/ui/gui_app.hpp"
+#include "app/ui/lab.hpp"
+#include "app/ui/ui_style.hpp"
+#include "core/error.hpp"
+#include "core/image_io.hpp"
+#include "filters/builtin_registry.hpp"
+#include "render/egl_context.hpp"
+#include "render/gl.hpp"
+#include "render/glfw_window.hpp"
+#include "render/imgui_renderer.hpp"
+#include "render/offscreen_target.hpp"
+
+namespace fl::app {
+namespace {
+
+void ParseWindow(const std::string& text, int& w, int& h) {
+  const auto x = text.find('x');
+  try {
+    std::size_t used_w = 0, used_h = 0;
+    if (x == std::string::npos) throw std::invalid_argument("no x");
+    w = std::stoi(text.substr(0, x), &used_w);
+    h = std::stoi(text.substr(x + 1), &used_h);
+    if (used_w != x || used_h != text.size() - x - 1) throw std::invalid_argument("trailing text");
+  } catch (const std::logic_error&) {
+    throw InputError("--window '" + text + "' is not WxH (e.g. 1280x800)");
+  }
+  if (w < 320 || h < 200 || w > 16384 || h > 16384)
+    throw InputError("--window " + text + " is outside 320x200 .. 16384x16384");
+}
+
+// Whichever context could be made; the other stays empty. EGL first: it needs no display server and, on a GPU
+// server, shares the GPU with CUDA.
+struct Context {
+  std::unique_ptr<render::EglContext> egl;
+  std::unique_ptr<render::GlfwWindow> glfw;
+  std::string description;
+};
+
+Context MakeContext(const std::string& which) {
+  if (which != "auto" && which != "egl" && which != "glfw")
+    throw InputError("--gl '" + which + "' is not auto, egl or glfw");
+  Context c;
+  std::string egl_failure;
+  if (which != "glfw") {
+    try {
+      c.egl = render::EglContext::Create(0);
+      c.description = c.egl->description();
+      return c;
+    } catch (const RuntimeError& e) {
+      if (which == "egl") throw;
+      egl_failure = e.what();
+    }
+  }
+  try {
+    c.glfw = render::GlfwWindow::Create(64, 64, "Filter Lab (screenshot)", false);
+    c.description = c.glfw->description();
+    return c;
+  } catch (const RuntimeError& e) {
+    throw RuntimeError(std::string("no OpenGL context for the screenshot: ") + e.what() +
+                       (egl_failure.empty() ? "" : "; EGL: " + egl_failure));
+  }
+}
+
+}  // namespace
+
+int RunScreenshot(const ScreenshotOptions& o) {
+  if (o.output.empty()) throw InputError("--screenshot needs an output path");
+  int width = 0, height = 0;
+  ParseWindow(o.window, width, height);
+  float zoom = 0;
+  if (o.zoom != "fit") {
+    try {
+      zoom = std::stof(o.zoom);
+    } catch (const std::logic_error&) {
+      zoom = 0;
+    }
+    if (!(zoom > 0)) throw InputError("--zoom '" + o.zoom + "' is not 'fit' or a positive number");
+  }
+  const Registry& reg = BuiltinRegistry();
+  const Backend backend = cli::ChooseBackend(o.backend);
+  Context context = MakeContext(o.gl);
+
+  ui::ImGuiContextScope imgui;
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // a screenshot never reads or writes the person's layout
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.BackendPlatformName = "filterlab_headless";
+  ui::SetupLookAndFeel(o.ui_scale);
+  render::ImGuiRenderer renderer;
+  render::OffscreenTarget target(width, height);
+
+  ui::Lab lab(reg, backend);
+  ui::LabOptions lo;
+  lo.image = o.image;
+  lo.preset = o.preset;
+  lo.stages = o.stages;
+  lo.remember_session = false;
+  lo.allow_interop = !o.no_interop;
+  lo.ui_scale = o.ui_scale;
+  lo.gl_description = context.description + ", " + render::GlDescription();
+  lo.max_texture_size = render::MaxTextureSize();
+  lab.Start(lo, true);
+  ui::AppState& s = lab.state();
+  s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
+  s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
+  if (zoom > 0) s.view.want_zoom = zoom;
+
+  // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI.
+  for (int frame = 0; frame < 4; ++frame) {
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    lab.Frame();
+    ImGui::Render();
+    target.Bind();
+    glViewport(0, 0, width, height);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    renderer.Render(ImGui::GetDrawData(), width, height);
+  }
+  render::CheckGl("screenshot frame");
+  SaveImage(target.Read(), o.output);
+
+  const ui::ViewState& v = s.view;
+  std::printf(
+      "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" shown_stage=%d "
+      "image_rect=%d,%d,%d,%d zoom=%g errors=%d\n",
+      o.output.c_str(), width, height, context.description.c_str(), render::GlRenderer().c_str(),
+      backend == Backend::Cuda ? "cuda" : "cpu", s.interop.c_str(), s.display.stage + 1,
+      static_cast<int>(v.image_x), static_cast<int>(v.image_y), static_cast<int>(v.image_w + 0.5f),
+      static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), lab.start_error().empty() ? 0 : 1);
+  if (s.issue) std::fprintf(stderr, "pipeline: %s\n", s.issue->message.c_str());
+  return lab.start_error().empty() ? 0 : 2;
+}
+
+}  // namespace fl::app

@@ -1,0 +1,28 @@
+#pragma once
+// `filterlab --screenshot OUT.png`: one complete UI frame rendered offscreen (the pipeline run and displayed as
+// in the window) and written as a PNG of exactly the requested size.
+#include <string>
+#include <vector>
+
+namespace fl::app {
+
+struct ScreenshotOptions {
+  std::string output;
+  std::string image;                // --input
+  std::string preset;
+  std::vector<std::string> stages;
+  std::string backend;              // "", "cuda" or "cpu"
+  std::string window = "1280x800";  // WxH
+  std::string gl = "auto";          // auto (EGL device, else a hidden GLFW window), egl, glfw
+  std::string zoom = "fit";         // fit, or a number (1 = 1:1)
+  int show_stage = -2;              // -2 the last stage, 0 the input, N stage N
+  float ui_scale = 1.0f;
+  bool no_interop = false;
+};
+
+// Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,
+// showing the error, with the defaults in their place). Throws InputError / RuntimeError when no PNG can be made.
+// Prints one line on stdout describing the frame: context, display path and where the image was drawn.
+int RunScreenshot(const ScreenshotOptions& o);
+
+}  // namespace fl::app

@@ -1,0 +1,177 @@
+#pragma once
+// Everything the lab's windows show and edit, as plain data. Panels read and write this and record what they
+// want done in `requests`; the frame loop (lab.cpp) carries the requests out with the engine, the display and
+// the worker, then copies the results back in. No handles here: GL, CUDA and threads live elsewhere.
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/launch_config.hpp"
+#include "core/pipeline.hpp"
+#include "core/test_patterns.hpp"
+
+namespace fl::ui {
+
+// Which stage output the viewer shows: the pipeline input, or stage i (0-based) of the last good run.
+constexpr int kShowInput = -1;
+constexpr int kShowLast = -2;  // follow the last stage (the default)
+
+// What one stage did in the last good run, and its history.
+struct StageReport {
+  ImageShape in, out;
+  bool enabled = true;
+  double last_ms = 0;
+  double median_ms = 0;
+  double min_ms = 0;
+  int runs = 0;                  // runs since the stage's configuration last changed
+  std::vector<float> history;    // the last runs' times, oldest first (for PlotLines)
+  double bytes = 0;              // read once + written once
+  double gbs = 0;                // bytes / median time
+  double pct_of_copy = 0;        // gbs / the device's copy bandwidth (0 when not measured)
+  std::string kernel_info;       // "32 regs, 0.0 KiB smem, 16 blocks/SM, 100% occupancy"; "" on the CPU
+};
+
+// An error tied to the edited pipeline: which stage (or -1 for the whole pipeline) and why.
+struct PipelineIssue {
+  int stage = -1;
+  std::string message;
+};
+
+struct ViewState {
+  float zoom = 1.0f;          // screen pixels per image pixel
+  float pan_x = 0, pan_y = 0; // image pixel at the centre of the view
+  bool fit = true;            // zoom to fit whenever the view or the image size changes
+  float want_zoom = 0;      // > 0: take this zoom next frame, keeping the centre (1 = 1:1)
+  float region_x = 0, region_y = 0, region_w = 0, region_h = 0;  // where the image region was last drawn
+  float image_x = 0, image_y = 0, image_w = 0, image_h = 0;      // the image's rectangle on screen
+};
+
+struct HoverPixel {
+  int x = 0, y = 0;
+  std::array<float, 4> value{};
+  int channels = 1;
+  bool is_float = false;
+};
+
+// What the viewer currently shows.
+struct DisplayInfo {
+  int stage = kShowInput;  // resolved (never kShowLast)
+  ImageShape shape;        // of the displayed output
+  int step = 1;            // 1, or the subsampling needed to fit GL_MAX_TEXTURE_SIZE
+  int max_texture = 0;
+  bool has_range = false;  // gray32f: normalised by [lo, hi]
+  float lo = 0, hi = 0;
+  bool valid = false;
+  std::string note;        // e.g. "shown at 1/2: 20000x20000 exceeds GL_MAX_TEXTURE_SIZE 16384"
+};
+
+// Where the fixed panels sit this frame (screen pixels); the pipeline width and the timings height are the
+// person's to drag, remembered by ImGui's layout file.
+struct LayoutState {
+  float top = 0;          // below the menu bar
+  float status_h = 0;     // the status bar's height
+  float left_w = 0;       // the pipeline panel's width as drawn
+  float bottom_h = 0;     // the timings panel's height as drawn
+};
+
+struct Toast {
+  std::string text;
+  bool error = false;
+  double until = 0;  // ImGui time at which it fades
+};
+
+enum class BrowserPurpose { OpenImage, LoadPreset, SavePreset, SaveOutput, ExportCsv, ExportJson };
+
+struct FileBrowserState {
+  bool open = false;
+  BrowserPurpose purpose = BrowserPurpose::OpenImage;
+  std::string folder;
+  std::string file_name;     // for saving
+  std::string selected;      // highlighted entry
+  std::string error;         // e.g. "cannot read folder"
+  char path_edit[1024] = {};
+};
+
+struct PatternDialogState {
+  bool open = false;
+  PatternRequest request;
+};
+
+struct JobState {
+  bool active = false;
+  std::string label;
+  float progress = -1;  // < 0: unknown
+};
+
+// What panels ask for; carried out after the frame's widgets are drawn.
+struct Requests {
+  std::optional<std::string> open_image;        // a path
+  std::optional<PatternRequest> generate;
+  std::optional<std::string> load_preset;
+  std::optional<std::string> save_preset;
+  std::optional<std::string> save_output;       // PNG of the displayed stage
+  std::optional<std::string> export_csv;
+  std::optional<std::string> export_json;
+  bool cancel_job = false;
+  bool quit = false;
+  bool reset_pipeline = false;
+};
+
+struct AppState {
+  // Engine facts, set once at start-up.
+  const Registry* registry = nullptr;
+  Backend backend = Backend::Cpu;
+  std::string device_name;                 // "NVIDIA H100 80GB HBM3" or "CPU (16 threads)"
+  std::optional<DeviceLimits> limits;      // CUDA only
+  double copy_gbs = 0;                     // measured device copy bandwidth, 0 when unknown
+  std::string gl_description;              // "GLFW window, 4.5 (Core Profile) Mesa 22.3.6 / llvmpipe ..."
+  std::string interop;                     // "CUDA-GL interop", or "fallback: <why>", or "CPU upload"
+  bool interop_active = false;
+  float ui_scale = 1.0f;
+
+  // The image.
+  std::string image_label;                 // a path, or a pattern spec ("pattern:zoneplate:1024x1024:gray8")
+  ImageShape image_shape;
+  std::vector<std::string> recent_files;
+
+  // The pipeline being edited, and what became of it.
+  Pipeline pipeline;
+  bool pipeline_edited = true;             // set by editors; the loop re-runs and clears it
+  int selected_stage = -1;                 // the stage the editor has open (highlighted), -1 none
+  int show_stage = kShowLast;
+  std::optional<PipelineIssue> issue;      // why the edited pipeline cannot run; the last good result stays
+
+  // The last good run.
+  Pipeline result_pipeline;
+  std::vector<StageReport> stages;
+  double total_ms = 0;
+  int total_runs = 0;
+  bool continuous = false;
+
+  LayoutState layout;
+  ViewState view;
+  DisplayInfo display;
+  std::optional<HoverPixel> hover;
+  std::optional<std::array<int, 2>> hover_request;  // the image pixel under the cursor, set by the viewer
+
+  FileBrowserState browser;
+  PatternDialogState pattern_dialog;
+  bool show_gallery = false;
+  bool show_help = false;
+  bool show_about = false;
+  bool show_timings = true;
+  JobState job;
+  std::vector<Toast> toasts;
+  std::string banner_error;                // a load error etc. that stays until dismissed
+  std::string settings_warning;            // a damaged settings file, reported once
+
+  Requests requests;
+  float ui_fps = 0;
+};
+
+// Helpers for the status and timing labels.
+inline bool IsCuda(const AppState& s) { return s.backend == Backend::Cuda; }
+const char* TimeLabel(const AppState& s);  // "GPU (cudaEvent)" or "CPU time"
+
+}  // namespace fl::ui

@@ -1,0 +1,77 @@
+#include "app/ui/display_updater.hpp"
+
+#include "app/ui/host_display.hpp"
+#include "core/error.hpp"
+#include "cuda/display/display_convert.hpp"
+#include "cuda/pipeline_executor.hpp"
+
+namespace fl::ui {
+
+int ResolveShownStage(const AppState& s, const Engine& e) {
+  const int n = e.has_result() ? static_cast<int>(e.result_pipeline().stages.size()) : 0;
+  if (s.show_stage == kShowLast) return n > 0 ? n - 1 : kShowInput;
+  if (s.show_stage >= n) return n > 0 ? n - 1 : kShowInput;
+  return s.show_stage < 0 ? kShowInput : s.show_stage;
+}
+
+static std::string StepNote(const ImageShape& shape, int step, int max_texture) {
+  if (step == 1) return "";
+  return "shown at 1/" + std::to_string(step) + " (every " + std::to_string(step) + "th pixel): " +
+         std::to_string(shape.width) + "x" + std::to_string(shape.height) + " exceeds GL_MAX_TEXTURE_SIZE " +
+         std::to_string(max_texture) + "; pixel values and saved PNGs use the full image";
+}
+
+void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool allow_interop) {
+  DisplayInfo& d = s.display;
+  d.valid = false;
+  if (!e.has_input()) return;
+  d.stage = ResolveShownStage(s, e);
+  d.shape = e.OutputShape(d.stage);
+  d.step = DisplayStep(d.shape.width, d.shape.height, d.max_texture);
+  d.note = StepNote(d.shape, d.step, d.max_texture);
+  const int dw = (d.shape.width + d.step - 1) / d.step, dh = (d.shape.height + d.step - 1) / d.step;
+  const bool cuda = e.backend() == Backend::Cuda;
+  tex.Ensure(dw, dh, cuda && allow_interop);
+
+  if (cuda) {
+    cuda::PipelineExecutor& exec = *e.executor();
+    const DeviceView view = d.stage < 0 ? exec.input().view() : exec.StageOutput(static_cast<std::size_t>(d.stage));
+    const cuda::ValueRange range = e.converter()->MinMax(view, exec.stream());
+    d.has_range = d.shape.format == PixelFormat::Gray32f;
+    d.lo = range.lo;
+    d.hi = range.hi;
+    bool written = false;
+    if (tex.has_interop()) {
+      try {
+        render::ScopedInteropMap map(tex.registration(), exec.stream());
+        render::ScopedSurface surface(map.array());
+        e.converter()->ToSurface(view, d.step, range, surface.get(), exec.stream());
+        written = true;
+        s.interop_active = true;
+        s.interop = "CUDA-GL interop";
+      } catch (const RuntimeError& err) {
+        s.interop = std::string("fallback (upload): mapping failed: ") + err.what();
+      }
+    }
+    if (!written) {
+      tex.Upload(e.converter()->ToHost(view, d.step, range, exec.stream()));
+      s.interop_active = false;
+      if (!tex.interop_error().empty())
+        s.interop = "fallback (upload): " + tex.interop_error();
+      else if (!allow_interop)
+        s.interop = "fallback (upload): interop disabled";
+    }
+  } else {
+    const Image& img = e.HostOutput(d.stage);
+    const HostRange range = HostMinMax(img);
+    d.has_range = img.format() == PixelFormat::Gray32f;
+    d.lo = range.lo;
+    d.hi = range.hi;
+    tex.Upload(HostToRgba8(img, d.step, range));
+    s.interop_active = false;
+    s.interop = "CPU upload (no CUDA)";
+  }
+  d.valid = true;
+}
+
+}  // namespace fl::ui

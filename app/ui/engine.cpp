@@ -1,0 +1,148 @@
+#include "app/ui/engine.hpp"
+
+#include <omp.h>
+
+#include "core/cpu_executor.hpp"
+#include "core/error.hpp"
+#include "cuda/copy_bandwidth.hpp"
+#include "cuda/device_info.hpp"
+#include "cuda/display/display_convert.hpp"
+#include "cuda/kernel_info.hpp"
+#include "cuda/pipeline_executor.hpp"
+
+namespace fl::ui {
+
+// 256 MiB: large enough to leave every cache far behind, small enough for any device worth using.
+constexpr std::size_t kBandwidthBytes = std::size_t{256} << 20;
+
+Engine::Engine(const Registry& reg, Backend backend) : reg_(reg), backend_(backend) {
+  if (backend_ == Backend::Cuda) {
+    exec_ = std::make_unique<cuda::PipelineExecutor>(reg_);
+    converter_ = std::make_unique<cuda::DisplayConverter>();
+    limits_ = exec_->limits();
+    device_name_ = limits_->name;
+    try {
+      copy_gbs_ = cuda::MeasureCopyBandwidthGBs(std::min(kBandwidthBytes, limits_->global_mem / 8), 20);
+    } catch (const std::exception& e) {
+      warning_ = std::string("copy bandwidth not measured: ") + e.what();
+    }
+  } else {
+    device_name_ = "CPU (" + std::to_string(omp_get_max_threads()) + " threads)";
+  }
+}
+
+Engine::~Engine() = default;
+
+void Engine::SetInput(Image input) {
+  input_ = std::move(input);
+  if (exec_) exec_->SetInput(input_);
+  has_result_ = false;
+  result_ = {};
+  resolved_.clear();
+  stage_ms_.clear();
+  host_outputs_.clear();
+}
+
+std::optional<PipelineIssue> Engine::Check(const Pipeline& p) const {
+  if (input_.empty()) return PipelineIssue{-1, "no input image"};
+  // Resolve growing prefixes so that the first stage at fault is named (the message names it too).
+  Pipeline prefix;
+  for (std::size_t i = 0; i < p.stages.size(); ++i) {
+    prefix.stages.push_back(p.stages[i]);
+    try {
+      const auto resolved = ResolvePipeline(reg_, prefix, input_.shape(), backend_);
+      if (limits_ && resolved[i].enabled)
+        cuda::ValidateLaunch(*limits_, resolved[i], p.stages[i], StageLabel(p, i));
+    } catch (const InputError& e) {
+      return PipelineIssue{static_cast<int>(i), e.what()};
+    }
+  }
+  return std::nullopt;
+}
+
+void Engine::RunUnchecked(const Pipeline& p) {
+  const auto resolved = ResolvePipeline(reg_, p, input_.shape(), backend_);
+  std::vector<double> ms;
+  if (backend_ == Backend::Cpu) {
+    CpuRun run = RunPipelineCpu(reg_, p, input_);
+    host_outputs_ = std::move(run.outputs);
+    ms = std::move(run.stage_ms);
+  } else {
+    exec_->Run(p);
+    ms.assign(exec_->stage_ms().begin(), exec_->stage_ms().end());
+  }
+  result_ = p;
+  resolved_ = resolved;
+  stage_ms_ = std::move(ms);
+  has_result_ = true;
+}
+
+void Engine::Run(const Pipeline& p) {
+  if (input_.empty()) throw InputError("no input image");
+  if (auto issue = Check(p)) throw InputError(issue->message);
+  try {
+    RunUnchecked(p);
+  } catch (...) {
+    // The checks passed, so the failure happened part-way (a CUDA error): the executor's buffers may now hold a
+    // half-run. Put the previous result back so that what is shown matches what is listed.
+    if (has_result_ && backend_ == Backend::Cuda) {
+      const Pipeline previous = result_;
+      try {
+        RunUnchecked(previous);
+      } catch (...) {
+        has_result_ = false;
+      }
+    }
+    throw;
+  }
+}
+
+ImageShape Engine::OutputShape(int stage) const {
+  if (stage < 0 || !has_result_ || static_cast<std::size_t>(stage) >= resolved_.size()) return input_.shape();
+  return resolved_[static_cast<std::size_t>(stage)].out;
+}
+
+const Image& Engine::HostOutput(int stage) const {
+  if (stage < 0 || !has_result_ || static_cast<std::size_t>(stage) >= host_outputs_.size()) return input_;
+  return host_outputs_[static_cast<std::size_t>(stage)];
+}
+
+Image Engine::Download(int stage) {
+  if (backend_ == Backend::Cpu) return HostOutput(stage);
+  if (stage < 0 || !has_result_ || static_cast<std::size_t>(stage) >= exec_->stage_count()) return input_;
+  return exec_->Download(static_cast<std::size_t>(stage));
+}
+
+std::array<float, 4> Engine::ReadPixel(int stage, int x, int y) {
+  if (backend_ == Backend::Cuda && stage >= 0 && has_result_ &&
+      static_cast<std::size_t>(stage) < exec_->stage_count())
+    return cuda::ReadPixel(exec_->StageOutput(static_cast<std::size_t>(stage)), x, y, exec_->stream());
+  const Image& img = HostOutput(stage);
+  std::array<float, 4> v{};
+  if (x < 0 || y < 0 || x >= img.width() || y >= img.height()) return v;
+  switch (img.format()) {
+    case PixelFormat::Gray8: v[0] = img.Row<std::uint8_t>(y)[x]; break;
+    case PixelFormat::Rgba8:
+      for (int c = 0; c < 4; ++c) v[c] = img.Row<std::uint8_t>(y)[4 * x + c];
+      break;
+    case PixelFormat::Gray32f: v[0] = img.Row<float>(y)[x]; break;
+  }
+  return v;
+}
+
+std::string Engine::KernelInfoText(std::size_t stage) {
+  if (backend_ != Backend::Cuda || !has_result_ || stage >= resolved_.size()) return "";
+  const ResolvedStage& r = resolved_[stage];
+  if (!r.enabled || !r.variant || !r.variant->kernel) return "";
+  const Stage& s = result_.stages[stage];
+  try {
+    const void* kernel = r.variant->kernel(r.in.format, s.launch);
+    const std::size_t smem = r.variant->smem_bytes ? r.variant->smem_bytes(s.launch, s.params, r.in.format) : 0;
+    const int threads = s.launch.block_x * s.launch.block_y;  // variants without a block field keep the default
+    return cuda::Describe(cuda::QueryKernelInfo(kernel, threads, smem, *limits_));
+  } catch (const std::exception& e) {
+    return std::string("kernel info unavailable: ") + e.what();
+  }
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,109 @@
+#include "app/ui/gui_app.hpp"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include "render/gl.hpp"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/cli/commands.hpp"
+#include "app/ui/lab.hpp"
+#include "app/ui/settings.hpp"
+#include "app/ui/ui_style.hpp"
+#include "filters/builtin_registry.hpp"
+#include "render/glfw_window.hpp"
+#include "render/imgui_renderer.hpp"
+
+namespace fl::ui {
+
+ImGuiContextScope::ImGuiContextScope() {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+}
+ImGuiContextScope::~ImGuiContextScope() { ImGui::DestroyContext(); }
+
+namespace {
+
+// The GLFW backend of ImGui installs its callbacks first; ours (drop) sits beside them.
+void OnDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* lab = static_cast<Lab*>(glfwGetWindowUserPointer(window));
+  if (!lab) return;
+  std::vector<std::string> files(paths, paths + count);
+  lab->DropFiles(files);
+}
+
+// The ImGui GLFW backend's set-up and tear-down as one object.
+struct GlfwBackendScope {
+  explicit GlfwBackendScope(GLFWwindow* w) { ImGui_ImplGlfw_InitForOpenGL(w, true); }
+  ~GlfwBackendScope() { ImGui_ImplGlfw_Shutdown(); }
+};
+
+}  // namespace
+
+int RunGui(const GuiOptions& o) {
+  const Registry& reg = BuiltinRegistry();
+  const Backend backend = cli::ChooseBackend(o.backend);
+  auto window = render::GlfwWindow::Create(1440, 900, "Filter Lab", true);
+  const float scale = o.ui_scale > 0 ? o.ui_scale : window->ContentScale();
+
+  ImGuiContextScope imgui;
+  ImGuiIO& io = ImGui::GetIO();
+  // The layout lives in the config folder; ImGui keeps a pointer, so the string must outlive the context.
+  static std::string layout_path;
+  layout_path = o.no_session ? "" : LayoutPath();
+  if (!layout_path.empty()) std::filesystem::create_directories(std::filesystem::path(layout_path).parent_path());
+  io.IniFilename = layout_path.empty() ? nullptr : layout_path.c_str();
+  SetupLookAndFeel(scale);
+  GlfwBackendScope glfw_backend(window->get());
+  render::ImGuiRenderer renderer;
+
+  Lab lab(reg, backend);
+  LabOptions lo;
+  lo.image = o.image;
+  lo.preset = o.preset;
+  lo.stages = o.stages;
+  lo.remember_session = !o.no_session;
+  lo.allow_interop = !o.no_interop;
+  lo.ui_scale = scale;
+  lo.gl_description = window->description() + ", " + render::GlDescription();
+  lo.max_texture_size = render::MaxTextureSize();
+  lab.Start(lo, false);
+  glfwSetWindowUserPointer(window->get(), &lab);
+  glfwSetDropCallback(window->get(), OnDrop);
+
+  const double start = glfwGetTime();
+  int frames = 0;
+  while (!glfwWindowShouldClose(window->get()) && !lab.quit_requested()) {
+    // Idle, the lab sleeps until something happens (or a tenth of a second passes, for tooltips and progress).
+    if (lab.state().continuous || lab.busy() || frames < 3)
+      glfwPollEvents();
+    else
+      glfwWaitEventsTimeout(0.1);
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    lab.Frame();
+    ImGui::Render();
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window->get(), &fb_w, &fb_h);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    renderer.Render(ImGui::GetDrawData(), fb_w, fb_h);
+    glfwSwapBuffers(window->get());
+    ++frames;
+    if (o.frames > 0 && frames >= o.frames) break;
+    if (o.quit_after > 0 && glfwGetTime() - start >= o.quit_after) break;
+  }
+  glfwSetWindowUserPointer(window->get(), nullptr);
+  lab.Shutdown();
+  std::fprintf(stderr, "filterlab: %d frames, %s, %s\n", frames, lab.state().device_name.c_str(),
+               lab.state().interop.c_str());
+  return 0;
+}
+
+}  // namespace fl::ui

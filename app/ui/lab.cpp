@@ -1,0 +1,318 @@
+#include "app/ui/lab.hpp"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/ui/display_updater.hpp"
+#include "app/ui/panels.hpp"
+#include "app/ui/pipeline_edits.hpp"
+#include "app/ui/sample_assets.hpp"
+#include "app/ui/settings.hpp"
+#include "app/ui/shortcuts.hpp"
+#include "app/ui/timing_export.hpp"
+#include "core/error.hpp"
+#include "core/image_io.hpp"
+#include "core/preset.hpp"
+#include "core/stage_spec.hpp"
+
+namespace fl::ui {
+
+Lab::Lab(const Registry& reg, Backend backend) : reg_(reg), engine_(reg, backend) {
+  s_.registry = &reg_;
+  s_.backend = backend;
+  s_.device_name = engine_.device_name();
+  s_.limits = engine_.limits();
+  s_.copy_gbs = engine_.copy_gbs();
+  s_.interop = backend == Backend::Cuda ? "CUDA-GL interop (not yet used)" : "CPU upload (no CUDA)";
+  if (!engine_.warning().empty()) std::fprintf(stderr, "warning: %s\n", engine_.warning().c_str());
+}
+
+Lab::~Lab() = default;
+
+void Lab::StartError(const std::string& what) {
+  if (start_error_.empty()) start_error_ = what;
+  s_.banner_error = s_.banner_error.empty() ? what : s_.banner_error + "\n" + what;
+  std::fprintf(stderr, "error: %s\n", what.c_str());
+}
+
+void Lab::Start(const LabOptions& o, bool wait) {
+  allow_interop_ = o.allow_interop;
+  remember_session_ = o.remember_session;
+  s_.ui_scale = o.ui_scale;
+  s_.gl_description = o.gl_description;
+  s_.display.max_texture = o.max_texture_size;
+  s_.continuous = o.continuous;
+
+  SessionSettings session;
+  if (o.remember_session) {
+    std::string warning;
+    session = LoadSettings(SessionPath(), warning);
+    if (!warning.empty()) {
+      s_.settings_warning = warning;
+      s_.banner_error = warning;
+      std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    }
+    s_.recent_files = session.recent_files;
+    s_.browser.folder = session.browser_folder;
+    s_.continuous = session.continuous || o.continuous;
+    s_.show_timings = session.show_timings;
+  }
+
+  // The pipeline: --preset or --stage, else the last session's, else the default.
+  s_.pipeline = DefaultPipeline(reg_, s_.backend);
+  try {
+    if (!o.preset.empty() && !o.stages.empty()) throw InputError("give either --stage or --preset, not both");
+    if (!o.preset.empty()) {
+      s_.pipeline = LoadPreset(reg_, o.preset, s_.backend);
+    } else if (!o.stages.empty()) {
+      Pipeline p;
+      for (const std::string& spec : o.stages) p.stages.push_back(ParseStageSpec(reg_, spec, s_.backend));
+      s_.pipeline = p;
+    } else if (!session.pipeline_json.empty()) {
+      try {
+        s_.pipeline = PipelineFromJson(reg_, session.pipeline_json, s_.backend);
+      } catch (const InputError& e) {
+        s_.banner_error = std::string("the last session's pipeline was not restored: ") + e.what();
+      }
+    }
+  } catch (const InputError& e) {
+    StartError(std::string(e.what()) + " (using the default pipeline)");
+  }
+  s_.pipeline_edited = true;
+
+  // The image: the one asked for, else the last session's, else the bundled default.
+  std::string source = o.image;
+  if (source.empty()) source = session.image;
+  if (source.empty()) source = DefaultImagePath();
+  if (source.empty()) {
+    StartError("no image given and the bundled samples (assets/) were not found");
+    return;
+  }
+  job_.Start(source);
+  if (!wait) return;
+  job_.Wait();
+  PollJob();
+  if (!engine_.has_input()) {
+    // The image given failed: fall back to the default so that there is something to work on.
+    const std::string fallback = DefaultImagePath();
+    if (!fallback.empty() && fallback != source) {
+      job_.Start(fallback);
+      job_.Wait();
+      PollJob();
+    }
+  }
+}
+
+void Lab::PollJob() {
+  s_.job.active = job_.active();
+  s_.job.label = job_.label();
+  s_.job.progress = job_.progress();
+  auto r = job_.TakeResult();
+  if (!r) return;
+  s_.job.active = false;
+  if (r->cancelled) {
+    Notify(s_, "cancelled: " + r->source);
+    return;
+  }
+  if (!r->image) {
+    // A failed load keeps the current image and pipeline.
+    const std::string what = r->error.empty() ? "cannot load " + r->source : r->error;
+    if (!engine_.has_input())
+      StartError(what);
+    else
+      s_.banner_error = what + " (the current image stays)";
+    std::fprintf(stderr, "error: %s\n", what.c_str());
+    return;
+  }
+  ApplyImage(std::move(*r->image), r->source);
+}
+
+void Lab::ApplyImage(Image image, const std::string& source) {
+  try {
+    engine_.SetInput(std::move(image));
+  } catch (const std::exception& e) {
+    s_.banner_error = std::string("cannot use ") + source + ": " + e.what();
+    return;
+  }
+  s_.image_label = source;
+  s_.image_shape = engine_.input().shape();
+  if (!source.starts_with("pattern:")) PushRecent(s_.recent_files, source);
+  s_.pipeline_edited = true;
+  s_.view.fit = true;
+  s_.stages.clear();
+  s_.result_pipeline = {};
+  history_.Clear();
+  display_dirty_ = true;
+}
+
+void Lab::DropFiles(const std::vector<std::string>& paths) {
+  for (const std::string& p : paths)
+    if (IsImageFile(p)) {
+      s_.requests.open_image = p;
+      return;
+    }
+  if (!paths.empty()) s_.banner_error = "dropped file is not an image this lab reads: " + paths.front();
+}
+
+void Lab::ProcessRequests() {
+  Requests& r = s_.requests;
+  if (r.cancel_job) job_.Cancel();
+  r.cancel_job = false;
+  if (r.open_image) job_.Start(*r.open_image);
+  if (r.generate) job_.Start(*r.generate);
+  r.open_image.reset();
+  r.generate.reset();
+  if (r.reset_pipeline) {
+    s_.pipeline = DefaultPipeline(reg_, s_.backend);
+    s_.pipeline_edited = true;
+    s_.selected_stage = -1;
+    s_.show_stage = kShowLast;
+    r.reset_pipeline = false;
+  }
+  // Each file action reports success or failure as a notice; none of them can stop the lab.
+  auto attempt = [this](std::optional<std::string>& path, auto&& action, const char* verb) {
+    if (!path) return;
+    const std::string p = *path;
+    path.reset();
+    try {
+      action(p);
+      Notify(s_, std::string(verb) + " " + p);
+      s_.browser.folder = std::filesystem::path(p).parent_path().string();
+    } catch (const std::exception& e) {
+      Notify(s_, e.what(), true);
+      s_.banner_error = e.what();
+    }
+  };
+  attempt(r.load_preset, [this](const std::string& p) {
+    s_.pipeline = LoadPreset(reg_, p, s_.backend);
+    s_.pipeline_edited = true;
+    s_.selected_stage = -1;
+    s_.show_stage = kShowLast;
+  }, "loaded");
+  attempt(r.save_preset, [this](const std::string& p) { SavePreset(reg_, s_.pipeline, p); }, "saved");
+  attempt(r.save_output, [this](const std::string& p) { SaveImage(engine_.Download(s_.display.stage), p); },
+          "saved");
+  attempt(r.export_csv, [this](const std::string& p) { WriteTextFile(p, TimingsCsv(s_)); }, "exported");
+  attempt(r.export_json, [this](const std::string& p) { WriteTextFile(p, TimingsJson(s_)); }, "exported");
+}
+
+bool Lab::TryRun(const Pipeline& p, bool edited) {
+  try {
+    engine_.Run(p);
+  } catch (const InputError& e) {
+    s_.issue = PipelineIssue{-1, e.what()};
+    return false;
+  } catch (const std::exception& e) {
+    s_.issue = PipelineIssue{-1, std::string("the run failed: ") + e.what()};
+    s_.continuous = false;  // a failing device would fail every frame
+    return false;
+  }
+  history_.Record(reg_, engine_.result_pipeline(), engine_.resolved(), engine_.stage_ms());
+  std::vector<StageReport> reports = s_.stages;
+  history_.Fill(engine_.resolved(), engine_.copy_gbs(), reports);
+  if (edited || reports.size() != s_.stages.size())
+    for (std::size_t i = 0; i < reports.size(); ++i) reports[i].kernel_info = engine_.KernelInfoText(i);
+  s_.stages = std::move(reports);
+  s_.result_pipeline = engine_.result_pipeline();
+  s_.total_ms = 0;
+  for (double ms : engine_.stage_ms()) s_.total_ms += ms;
+  ++s_.total_runs;
+  return true;
+}
+
+void Lab::RunIfNeeded() {
+  if (!engine_.has_input() || job_.active()) return;
+  if (s_.pipeline_edited) {
+    s_.pipeline_edited = false;
+    s_.issue = engine_.Check(s_.pipeline);
+    if (!s_.issue && TryRun(s_.pipeline, true)) display_dirty_ = true;
+  } else if (s_.continuous) {
+    // Keep measuring what runs: the edited pipeline, or the last good one while the edit is refused.
+    if (!s_.issue)
+      TryRun(s_.pipeline, false);
+    else if (engine_.has_result())
+      TryRun(engine_.result_pipeline(), false);
+  }
+}
+
+void Lab::UpdateDisplayIfNeeded() {
+  if (!engine_.has_input()) return;
+  const int want = ResolveShownStage(s_, engine_);
+  if (!display_dirty_ && want == shown_stage_ && s_.display.valid) return;
+  try {
+    UpdateDisplay(s_, engine_, texture_, allow_interop_);
+    shown_stage_ = s_.display.stage;
+    display_dirty_ = false;
+  } catch (const std::exception& e) {
+    s_.display.valid = false;
+    s_.banner_error = std::string("cannot display the output: ") + e.what();
+    display_dirty_ = false;
+  }
+}
+
+void Lab::ReadHover() {
+  if (!s_.hover_request || !s_.display.valid) {
+    s_.hover.reset();
+    return;
+  }
+  const auto [x, y] = *s_.hover_request;
+  if (s_.hover && s_.hover->x == x && s_.hover->y == y && !display_dirty_) return;
+  try {
+    HoverPixel h;
+    h.x = x;
+    h.y = y;
+    h.value = engine_.ReadPixel(s_.display.stage, x, y);
+    h.channels = Channels(s_.display.shape.format);
+    h.is_float = s_.display.shape.format == PixelFormat::Gray32f;
+    s_.hover = h;
+  } catch (const std::exception&) {
+    s_.hover.reset();
+  }
+}
+
+void Lab::DrawWindows() {
+  DrawMenuBar(s_);
+  DrawStatusBar(s_);
+  DrawPipelinePanel(s_);
+  DrawTimingsPanel(s_);
+  DrawViewerPanel(s_, s_.display.valid ? texture_.id() : 0u);
+  DrawFileBrowser(s_);
+  DrawPatternWindow(s_);
+  DrawGalleryWindow(s_);
+  DrawHelpWindow(s_);
+  DrawAboutWindow(s_);
+  DrawToasts(s_);
+}
+
+void Lab::Frame() {
+  s_.ui_fps = ImGui::GetIO().Framerate;
+  PollJob();
+  ProcessRequests();
+  s_.job.active = job_.active();
+  RunIfNeeded();
+  UpdateDisplayIfNeeded();
+  ReadHover();
+  HandleShortcuts(s_);
+  DrawWindows();
+}
+
+void Lab::Shutdown() {
+  if (!remember_session_) return;
+  SessionSettings out;
+  out.image = s_.image_label;
+  const Pipeline& keep = s_.issue && engine_.has_result() ? engine_.result_pipeline() : s_.pipeline;
+  out.pipeline_json = PipelineToJson(reg_, keep);
+  out.recent_files = s_.recent_files;
+  out.browser_folder = s_.browser.folder;
+  out.continuous = s_.continuous;
+  out.show_timings = s_.show_timings;
+  try {
+    SaveSettings(SessionPath(), out);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warning: the session was not saved: %s\n", e.what());
+  }
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,76 @@
+#pragma once
+// The lab: AppState, the engine, the display texture and the worker, and the frame that ties them together.
+// The window (gui_app.cpp) and the headless screenshot (app/screenshot.cpp) both drive it the same way:
+// ImGui::NewFrame(); lab.Frame(); ImGui::Render(); draw.
+#include <string>
+#include <vector>
+
+#include "app/ui/app_state.hpp"
+#include "app/ui/engine.hpp"
+#include "app/ui/image_job.hpp"
+#include "app/ui/timing_history.hpp"
+#include "render/display_texture.hpp"
+
+namespace fl::ui {
+
+struct LabOptions {
+  std::string image;                // a path or a pattern spec; "" for the last session's or the bundled default
+  std::string preset;               // a preset file, or
+  std::vector<std::string> stages;  // stage specs (CLI syntax); neither: the last session's or the default
+  bool remember_session = true;     // read the last session at start, write it at the end
+  bool allow_interop = true;
+  bool continuous = false;
+  float ui_scale = 1.0f;
+  std::string gl_description;
+  int max_texture_size = 0;
+};
+
+class Lab {
+ public:
+  // Needs a current GL context (the display texture lives in it). Throws RuntimeError when the backend fails.
+  Lab(const Registry& reg, Backend backend);
+  ~Lab();
+  Lab(const Lab&) = delete;
+  Lab& operator=(const Lab&) = delete;
+
+  // Loads the image (waiting for it when `wait`) and builds the pipeline. Problems (a bad path, preset or stage)
+  // are shown in the UI and the defaults used instead; start_error() keeps the first of them.
+  void Start(const LabOptions& o, bool wait);
+  // One frame: applies what the last frame asked for (loads, runs, saves, the display), then draws every window.
+  void Frame();
+  // Saves the session (when remembering); reports a failure on stderr.
+  void Shutdown();
+  // Files dropped on the window: the first image among them is opened.
+  void DropFiles(const std::vector<std::string>& paths);
+
+  AppState& state() { return s_; }
+  const Engine& engine() const { return engine_; }
+  bool quit_requested() const { return s_.requests.quit; }
+  const std::string& start_error() const { return start_error_; }
+  bool busy() const { return job_.active(); }
+
+ private:
+  void StartError(const std::string& what);
+  void PollJob();
+  void ApplyImage(Image image, const std::string& source);
+  void ProcessRequests();
+  void RunIfNeeded();
+  bool TryRun(const Pipeline& p, bool edited);
+  void UpdateDisplayIfNeeded();
+  void ReadHover();
+  void DrawWindows();
+
+  const Registry& reg_;
+  AppState s_;
+  Engine engine_;
+  render::DisplayTexture texture_;  // after engine_: destroyed first, while CUDA still runs
+  ImageJob job_;
+  TimingHistory history_;
+  bool allow_interop_ = true;
+  bool remember_session_ = false;
+  bool display_dirty_ = true;
+  int shown_stage_ = kShowInput - 1;  // what the texture holds (impossible value: nothing yet)
+  std::string start_error_;
+};
+
+}  // namespace fl::ui

@@ -1,0 +1,63 @@
+#include "app/ui/pipeline_edits.hpp"
+
+#include <algorithm>
+
+namespace fl::ui {
+
+Pipeline DefaultPipeline(const Registry& reg, Backend backend) {
+  Pipeline p;
+  if (reg.Find("gray")) p.stages.push_back(MakeStage(reg, "gray", backend));
+  for (const char* blur : {"gauss3", "gauss", "box3", "box"})
+    if (reg.Find(blur)) {
+      p.stages.push_back(MakeStage(reg, blur, backend));
+      break;
+    }
+  if (p.stages.empty() && !reg.filters().empty()) p.stages.push_back(MakeStage(reg, reg.filters().front().id, backend));
+  return p;
+}
+
+static bool Valid(const AppState& s, int i) { return i >= 0 && i < static_cast<int>(s.pipeline.stages.size()); }
+
+void AddStage(AppState& s, const std::string& filter_id) {
+  const Stage stage = MakeStage(*s.registry, filter_id, s.backend);
+  const int at = Valid(s, s.selected_stage) ? s.selected_stage + 1 : static_cast<int>(s.pipeline.stages.size());
+  s.pipeline.stages.insert(s.pipeline.stages.begin() + at, stage);
+  s.selected_stage = at;
+  s.show_stage = at;
+  s.pipeline_edited = true;
+}
+
+void RemoveStage(AppState& s, int index) {
+  if (!Valid(s, index)) return;
+  s.pipeline.stages.erase(s.pipeline.stages.begin() + index);
+  const int n = static_cast<int>(s.pipeline.stages.size());
+  s.selected_stage = n == 0 ? -1 : std::min(index, n - 1);
+  if (s.show_stage != kShowLast) s.show_stage = s.selected_stage < 0 ? kShowInput : s.selected_stage;
+  s.pipeline_edited = true;
+}
+
+void DuplicateStage(AppState& s, int index) {
+  if (!Valid(s, index)) return;
+  const Stage copy = s.pipeline.stages[static_cast<std::size_t>(index)];
+  s.pipeline.stages.insert(s.pipeline.stages.begin() + index + 1, copy);
+  s.selected_stage = index + 1;
+  if (s.show_stage != kShowLast) s.show_stage = index + 1;
+  s.pipeline_edited = true;
+}
+
+void MoveStage(AppState& s, int index, int delta) {
+  const int to = index + delta;
+  if (!Valid(s, index) || !Valid(s, to)) return;
+  std::swap(s.pipeline.stages[static_cast<std::size_t>(index)], s.pipeline.stages[static_cast<std::size_t>(to)]);
+  if (s.selected_stage == index) s.selected_stage = to;
+  if (s.show_stage == index) s.show_stage = to;
+  s.pipeline_edited = true;
+}
+
+void SetStageEnabled(AppState& s, int index, bool enabled) {
+  if (!Valid(s, index)) return;
+  s.pipeline.stages[static_cast<std::size_t>(index)].enabled = enabled;
+  s.pipeline_edited = true;
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,19 @@
+#pragma once
+// Edits of the pipeline shared by the panel buttons, the menus and the keyboard shortcuts. Each marks the
+// pipeline edited and keeps the selected and shown stages pointing at the same stages.
+#include <string>
+
+#include "app/ui/app_state.hpp"
+
+namespace fl::ui {
+
+// gray -> a small blur when the registry has one (gauss3, gauss, box3, box), else whatever exists.
+Pipeline DefaultPipeline(const Registry& reg, Backend backend);
+
+void AddStage(AppState& s, const std::string& filter_id);  // after the selected stage, or at the end
+void RemoveStage(AppState& s, int index);
+void DuplicateStage(AppState& s, int index);
+void MoveStage(AppState& s, int index, int delta);
+void SetStageEnabled(AppState& s, int index, bool enabled);
+
+}  // namespace fl::ui

@@ -1,0 +1,146 @@
+// The pipeline on the left: the input, then each stage as a framed header (click it to show its output, arrow
+// to open its editor), with enable, reorder, duplicate and remove at hand, and "Add stage" at the end.
+#include <imgui.h>
+
+#include <filesystem>
+
+#include "app/ui/panels.hpp"
+#include "app/ui/pipeline_edits.hpp"
+#include "app/ui/ui_style.hpp"
+
+namespace fl::ui {
+
+static std::string ShapeText(const ImageShape& s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
+}
+
+static void InputRow(AppState& s) {
+  const bool shown = s.display.stage == kShowInput && s.display.valid;
+  const std::string name = s.image_label.empty() ? std::string("(no image)")
+                                                 : std::filesystem::path(s.image_label).filename().string();
+  const std::string label = "Input  " + name + "##input";
+  if (ImGui::Selectable(label.c_str(), shown)) s.show_stage = kShowInput;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\nClick to show the input (key 0).", s.image_label.c_str(),
+                                                ShapeText(s.image_shape).c_str());
+  ImGui::SameLine();
+  DimText(ShapeText(s.image_shape).c_str());
+}
+
+static void AddStageButton(AppState& s) {
+  if (ImGui::Button("+ Add stage", ImVec2(-1, 0))) ImGui::OpenPopup("add_stage");
+  if (ImGui::BeginPopup("add_stage")) {
+    const PixelFormat last = s.stages.empty() ? s.image_shape.format : s.stages.back().out.format;
+    for (const FilterSpec& f : s.registry->filters()) {
+      const bool fits = f.Accepts(last);
+      if (!fits) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      if (ImGui::Selectable((f.id + "  " + f.name).c_str())) AddStage(s, f.id);
+      if (!fits) ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted(f.teaching.c_str());
+        ImGui::Text("Accepts %s%s", FormatList(f.accepts).c_str(),
+                    fits ? "" : "  (not the current last output: insert a conversion first)");
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+    ImGui::EndPopup();
+  }
+}
+
+// The row of small buttons on a stage header: enable, up, down, duplicate, remove.
+static void StageButtons(AppState& s, int i, int n) {
+  Stage& st = s.pipeline.stages[static_cast<std::size_t>(i)];
+  const float w = ImGui::GetFrameHeight();
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  ImGui::SameLine(right - 5 * (w + ImGui::GetStyle().ItemSpacing.x) + ImGui::GetStyle().ItemSpacing.x);
+  bool enabled = st.enabled;
+  if (ImGui::Checkbox("##on", &enabled)) SetStageEnabled(s, i, enabled);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enabled (E): a disabled stage passes its input through");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(i == 0);
+  if (ImGui::ArrowButton("##up", ImGuiDir_Up)) MoveStage(s, i, -1);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Move up (Alt+Up)");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(i + 1 >= n);
+  if (ImGui::ArrowButton("##down", ImGuiDir_Down)) MoveStage(s, i, +1);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Move down (Alt+Down)");
+  ImGui::SameLine();
+  if (ImGui::Button("D", ImVec2(w, w))) DuplicateStage(s, i);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Duplicate (Ctrl+D)");
+  ImGui::SameLine();
+  if (ImGui::Button("X", ImVec2(w, w))) RemoveStage(s, i);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove (Delete)");
+}
+
+static void StageBlock(AppState& s, int i, int n) {
+  const Stage& st = s.pipeline.stages[static_cast<std::size_t>(i)];
+  ImGui::PushID(i);
+  const bool shown = s.display.valid && s.display.stage == i;
+  const bool at_fault = s.issue && s.issue->stage == i;
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Framed | ImGuiTreeNodeFlags_OpenOnArrow |
+                             ImGuiTreeNodeFlags_AllowItemOverlap | ImGuiTreeNodeFlags_SpanAvailWidth;
+  if (shown) flags |= ImGuiTreeNodeFlags_Selected;
+  if (i == s.selected_stage) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  if (at_fault) ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+  if (!st.enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const std::string title = std::to_string(i + 1) + "  " + st.filter + "  " + st.variant;
+  const bool open = ImGui::TreeNodeEx("stage", flags, "%s", title.c_str());
+  if (!st.enabled) ImGui::PopStyleColor();
+  if (at_fault) ImGui::PopStyleColor();
+  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+    s.show_stage = i;
+    s.selected_stage = i;
+  }
+  if (ImGui::IsItemHovered()) {
+    const StageReport* r = i < static_cast<int>(s.stages.size()) ? &s.stages[static_cast<std::size_t>(i)] : nullptr;
+    if (r && s.result_pipeline.stages.size() == s.pipeline.stages.size())
+      ImGui::SetTooltip("Click to show this stage's output\n%s -> %s", ShapeText(r->in).c_str(),
+                        ShapeText(r->out).c_str());
+    else
+      ImGui::SetTooltip("Click to show this stage's output");
+  }
+  StageButtons(s, i, n);
+  if (open) {
+    DrawStageEditor(s, static_cast<std::size_t>(i));
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+void DrawPipelinePanel(AppState& s) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float top = vp->Pos.y + s.layout.top;
+  const float height = vp->Size.y - s.layout.top - s.layout.status_h;
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(360 * s.ui_scale, height), ImGuiCond_FirstUseEver);
+  // Height follows the window; the width is the person's to drag (and ImGui remembers it).
+  ImGui::SetNextWindowSizeConstraints(ImVec2(260 * s.ui_scale, height), ImVec2(vp->Size.x * 0.6f, height));
+  ImGui::Begin("Pipeline", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+  s.layout.left_w = ImGui::GetWindowWidth();
+
+  InputRow(s);
+  ImGui::Separator();
+  if (s.issue && s.issue->stage < 0) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  const int n = static_cast<int>(s.pipeline.stages.size());
+  for (int i = 0; i < n && i < static_cast<int>(s.pipeline.stages.size()); ++i) StageBlock(s, i, n);
+  if (n == 0) DimText("No stages: the input is shown as it is.");
+  ImGui::Spacing();
+  AddStageButton(s);
+  if (s.issue) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kWarnColor, "The view shows the last pipeline that ran; fix the stage in red to continue.");
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+}  // namespace fl::ui

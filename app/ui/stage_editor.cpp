@@ -1,0 +1,208 @@
+// The editor of one stage: the variant (with what it does and what to expect), parameters derived from the
+// registry's ParamSpec (ranges, defaults, help), and the launch fields the variant reads. Any change marks the
+// pipeline edited; the loop re-runs it, or shows here why it cannot run.
+#include <imgui.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/ui/panels.hpp"
+#include "app/ui/ui_style.hpp"
+
+namespace fl::ui {
+
+static void Tooltip(const std::string& text) {
+  if (text.empty() || !ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+static void VariantCombo(AppState& s, Stage& st, const FilterSpec& f) {
+  const VariantSpec* current = f.FindVariant(st.variant);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##variant", ("variant: " + st.variant).c_str())) {
+    for (const VariantSpec& v : f.variants) {
+      if (v.backend != s.backend) continue;
+      if (ImGui::Selectable(v.id.c_str(), v.id == st.variant) && v.id != st.variant) {
+        SetVariant(*s.registry, st, v.id);
+        s.pipeline_edited = true;
+      }
+      Tooltip(v.technique + "\n\nExpect: " + v.expectation);
+    }
+    ImGui::EndCombo();
+  }
+  if (current) {
+    ImGui::PushTextWrapPos(0);
+    DimText(current->technique.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.72f, 0.85f, 1.0f));
+    ImGui::TextUnformatted(("Expect: " + current->expectation).c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+  }
+}
+
+// The choices a Choice parameter offers here: "stage:N" patterns expand to the stages before this one.
+static std::vector<std::string> ChoicesFor(const ParamSpec& p, std::size_t index) {
+  std::vector<std::string> out;
+  for (const std::string& c : p.choices) {
+    if (c == "stage:N") {
+      for (std::size_t k = 1; k <= index; ++k) out.push_back("stage:" + std::to_string(k));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+static bool ParamWidget(const ParamSpec& p, ParamValue& value, std::size_t index) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
+  const std::string help = p.help + (p.type == ParamType::Choice
+                                         ? "\nDefault: " + p.def_choice
+                                         : "\nRange " + FormatParam(p.min) + (p.min_exclusive ? " (exclusive)" : "") +
+                                               " .. " + FormatParam(p.max) + ", default " + FormatParam(p.def)) +
+                           "\nRight-click: back to the default.";
+  switch (p.type) {
+    case ParamType::Int: {
+      int v = static_cast<int>(std::get_if<double>(&value) ? std::get<double>(value) : p.def);
+      const int lo = static_cast<int>(p.min_exclusive ? p.min + 1 : p.min), hi = static_cast<int>(p.max);
+      if (hi - lo <= 4096 ? ImGui::SliderInt(p.name.c_str(), &v, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp)
+                          : ImGui::DragInt(p.name.c_str(), &v, 1.0f, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+        value = static_cast<double>(v);
+        changed = true;
+      }
+      break;
+    }
+    case ParamType::Float: {
+      float v = static_cast<float>(std::get_if<double>(&value) ? std::get<double>(value) : p.def);
+      // An exclusive minimum (sigma > 0) becomes the smallest step above it.
+      const float lo = static_cast<float>(p.min_exclusive ? p.min + std::max(1e-3, (p.max - p.min) * 1e-4) : p.min);
+      const float hi = static_cast<float>(p.max);
+      const ImGuiSliderFlags flags =
+          ImGuiSliderFlags_AlwaysClamp | (lo > 0 && hi / lo > 100 ? ImGuiSliderFlags_Logarithmic : 0);
+      if (ImGui::SliderFloat(p.name.c_str(), &v, lo, hi, "%.3f", flags)) {
+        value = static_cast<double>(v);
+        changed = true;
+      }
+      break;
+    }
+    case ParamType::Choice: {
+      const std::string current = std::get_if<std::string>(&value) ? std::get<std::string>(value) : p.def_choice;
+      if (ImGui::BeginCombo(p.name.c_str(), current.c_str())) {
+        for (const std::string& c : ChoicesFor(p, index))
+          if (ImGui::Selectable(c.c_str(), c == current) && c != current) {
+            value = c;
+            changed = true;
+          }
+        ImGui::EndCombo();
+      }
+      break;
+    }
+  }
+  Tooltip(help);
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+    const ParamValue def = p.type == ParamType::Choice ? ParamValue(p.def_choice) : ParamValue(p.def);
+    if (!(def == value)) {
+      value = def;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+static bool BlockCombo(const char* label, int& v) {
+  static const int kSides[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + ImGui::GetFrameHeight() * 1.5f);
+  if (ImGui::BeginCombo(label, std::to_string(v).c_str())) {
+    for (int side : kSides)
+      if (ImGui::Selectable(std::to_string(side).c_str(), side == v) && side != v) {
+        v = side;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const VariantSpec& v, std::size_t index) {
+  const LaunchUse& u = v.uses;
+  if (!u.block && !u.ppt && !u.smem && !u.halo) return;
+  ImGui::Spacing();
+  DimText("Launch");
+  bool changed = false;
+  if (u.block) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("block");
+    ImGui::SameLine();
+    changed |= BlockCombo("##bx", st.launch.block_x);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("x");
+    ImGui::SameLine();
+    changed |= BlockCombo("##by", st.launch.block_y);
+    ImGui::SameLine();
+    DimText((std::to_string(st.launch.block_x * st.launch.block_y) + " threads").c_str());
+  }
+  if (u.ppt && u.ppt_max > u.ppt_min) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
+    changed |= ImGui::SliderInt("px/thread", &st.launch.ppt, u.ppt_min, u.ppt_max, "%d", ImGuiSliderFlags_AlwaysClamp);
+    Tooltip("Pixels (or results) each thread computes: more work per thread, fewer threads.");
+  }
+  if (u.halo && u.halo_max > u.halo_min) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
+    changed |= ImGui::SliderInt("halo steps", &st.launch.halo, u.halo_min, u.halo_max, "%d",
+                                ImGuiSliderFlags_AlwaysClamp);
+    Tooltip("Apron width in blocks loaded around each tile (separable passes).");
+  }
+  if (u.smem) {
+    changed |= ImGui::Checkbox("shared memory", &st.launch.smem);
+    Tooltip("Stage the tile in shared memory (on) or read global memory directly (off).");
+  }
+  if (v.smem_bytes && index < s.stages.size()) {
+    const std::size_t bytes = v.smem_bytes(st.launch, st.params, s.stages[index].in.format);
+    ImGui::SameLine();
+    DimText((std::to_string(bytes) + " B smem/block").c_str());
+  }
+  if (changed) s.pipeline_edited = true;
+  (void)f;
+}
+
+void DrawStageEditor(AppState& s, std::size_t index) {
+  if (index >= s.pipeline.stages.size()) return;
+  Stage& st = s.pipeline.stages[index];
+  const FilterSpec* f = s.registry->Find(st.filter);
+  if (!f) {
+    ImGui::TextColored(kErrorColor, "unknown filter '%s'", st.filter.c_str());
+    return;
+  }
+  ImGui::Indent(ImGui::GetStyle().IndentSpacing * 0.25f);
+  ImGui::PushTextWrapPos(0);
+  DimText(f->name.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemHovered()) Tooltip(f->teaching);
+  VariantCombo(s, st, *f);
+  for (const ParamSpec& p : f->params) {
+    ParamValues& values = st.params;
+    ParamValue v = values.Has(p.name) ? values.All().at(p.name)
+                                      : (p.type == ParamType::Choice ? ParamValue(p.def_choice) : ParamValue(p.def));
+    if (ParamWidget(p, v, index)) {
+      values.Set(p.name, v);
+      s.pipeline_edited = true;
+    }
+  }
+  if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *f, *v, index);
+  if (s.issue && s.issue->stage == static_cast<int>(index)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) DimText(s.stages[index].kernel_info.c_str());
+  ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.25f);
+  ImGui::Spacing();
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,63 @@
+// The status bar: device, backend, how the image reaches the screen (interop or the fallback, and why), the
+// image's size and format, and the UI frame rate.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "app/ui/panels.hpp"
+#include "app/ui/ui_style.hpp"
+
+namespace fl::ui {
+
+static void Separator() {
+  ImGui::SameLine();
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+}
+
+void DrawStatusBar(AppState& s) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y;
+  s.layout.status_h = h;
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - h), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h), ImGuiCond_Always);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8 * s.ui_scale, 3 * s.ui_scale));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.08f, 0.10f, 1.0f));
+  ImGui::Begin("##status", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(s.device_name.c_str());
+  Separator();
+  ImGui::TextUnformatted(IsCuda(s) ? "CUDA" : "CPU backend");
+  Separator();
+  const ImVec4 colour = s.interop_active ? kOkColor : (IsCuda(s) ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
+  ImGui::TextColored(colour, "%s", s.interop_active ? "CUDA-GL interop" : s.interop.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nOpenGL: %s", s.interop.c_str(), s.gl_description.c_str());
+  Separator();
+  ImGui::Text("%dx%d %s", s.image_shape.width, s.image_shape.height, std::string(ToString(s.image_shape.format)).c_str());
+  if (s.display.valid && !(s.display.shape == s.image_shape)) {
+    Separator();
+    ImGui::Text("shown %dx%d %s", s.display.shape.width, s.display.shape.height,
+                std::string(ToString(s.display.shape.format)).c_str());
+  }
+  if (s.hover) {
+    Separator();
+    const HoverPixel& p = *s.hover;
+    if (p.channels == 4)
+      ImGui::Text("(%d, %d) = %.0f %.0f %.0f %.0f", p.x, p.y, p.value[0], p.value[1], p.value[2], p.value[3]);
+    else
+      ImGui::Text(p.is_float ? "(%d, %d) = %.6g" : "(%d, %d) = %.0f", p.x, p.y, p.value[0]);
+  }
+  Separator();
+  ImGui::Text("%.0f fps", s.ui_fps);
+  if (s.continuous) {
+    Separator();
+    ImGui::TextColored(kOkColor, "measuring");
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+}
+
+}  // namespace fl::ui

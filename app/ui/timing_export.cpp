@@ -1,0 +1,82 @@
+#include "app/ui/timing_export.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "core/stage_spec.hpp"
+
+namespace fl::ui {
+
+const char* TimeLabel(const AppState& s) { return IsCuda(s) ? "GPU time (cudaEvent)" : "CPU time (wall)"; }
+
+static std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string TimingsCsv(const AppState& s) {
+  std::string out =
+      "stage,filter,variant,spec,enabled,time_kind,last_ms,median_ms,min_ms,runs,bytes,gb_per_s,pct_of_copy,"
+      "kernel\n";
+  for (std::size_t i = 0; i < s.stages.size() && i < s.result_pipeline.stages.size(); ++i) {
+    const Stage& st = s.result_pipeline.stages[i];
+    const StageReport& r = s.stages[i];
+    char nums[256];
+    std::snprintf(nums, sizeof nums, "%.6f,%.6f,%.6f,%d,%.0f,%.3f,%.2f", r.last_ms, r.median_ms, r.min_ms, r.runs,
+                  r.bytes, r.gbs, r.pct_of_copy);
+    out += std::to_string(i + 1) + "," + CsvField(st.filter) + "," + CsvField(st.variant) + "," +
+           CsvField(FormatStageSpec(*s.registry, st)) + "," + (st.enabled ? "1" : "0") + "," +
+           CsvField(TimeLabel(s)) + "," + nums + "," + CsvField(r.kernel_info) + "\n";
+  }
+  return out;
+}
+
+std::string TimingsJson(const AppState& s) {
+  nlohmann::json j;
+  j["device"] = s.device_name;
+  j["backend"] = std::string(ToString(s.backend));
+  j["time_kind"] = TimeLabel(s);
+  j["copy_bandwidth_gb_per_s"] = s.copy_gbs;
+  j["image"] = s.image_label;
+  j["total_ms"] = s.total_ms;
+  j["stages"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < s.stages.size() && i < s.result_pipeline.stages.size(); ++i) {
+    const Stage& st = s.result_pipeline.stages[i];
+    const StageReport& r = s.stages[i];
+    j["stages"].push_back({{"stage", i + 1},
+                           {"filter", st.filter},
+                           {"variant", st.variant},
+                           {"spec", FormatStageSpec(*s.registry, st)},
+                           {"enabled", st.enabled},
+                           {"last_ms", r.last_ms},
+                           {"median_ms", r.median_ms},
+                           {"min_ms", r.min_ms},
+                           {"runs", r.runs},
+                           {"history_ms", r.history},
+                           {"bytes", r.bytes},
+                           {"gb_per_s", r.gbs},
+                           {"pct_of_copy", r.pct_of_copy},
+                           {"kernel", r.kernel_info}});
+  }
+  return j.dump(2) + "\n";
+}
+
+void WriteTextFile(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError("cannot write " + path);
+    out << text;
+    if (!out) throw InputError("cannot write " + path);
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot write " + path + ": " + ec.message());
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,127 @@
+// Timings below the image: per stage the last time, a rolling plot, median and min of the last runs, effective
+// bandwidth and its share of the device's copy bandwidth, and the kernel's registers and occupancy.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/ui/panels.hpp"
+#include "app/ui/ui_style.hpp"
+
+namespace fl::ui {
+
+static void Header(AppState& s) {
+  ImGui::Checkbox("Measure continuously", &s.continuous);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Space: re-run the pipeline every frame (otherwise only when something changes)");
+  ImGui::SameLine();
+  char text[256];
+  if (IsCuda(s)) {
+    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  copy bandwidth %s", TimeLabel(s),
+                  s.total_ms, s.total_runs,
+                  s.copy_gbs > 0 ? (std::to_string(static_cast<int>(s.copy_gbs + 0.5)) + " GB/s").c_str()
+                                 : "not measured");
+  } else {
+    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: every figure is CPU time",
+                  TimeLabel(s), s.total_ms, s.total_runs);
+  }
+  ImGui::AlignTextToFramePadding();
+  DimText(text);
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
+                                                       ImGui::CalcTextSize("CSV...JSON...").x -
+                                                       4 * ImGui::GetStyle().FramePadding.x -
+                                                       ImGui::GetStyle().ItemSpacing.x));
+  if (ImGui::Button("CSV...")) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
+  ImGui::SameLine();
+  if (ImGui::Button("JSON...")) OpenFileBrowser(s, BrowserPurpose::ExportJson);
+}
+
+static void Row(const AppState& s, std::size_t i) {
+  const Stage& st = s.result_pipeline.stages[i];
+  const StageReport& r = s.stages[i];
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::Text("%zu", i + 1);
+  ImGui::TableNextColumn();
+  ImGui::Text("%s  %s", st.filter.c_str(), st.variant.c_str());
+  if (!r.enabled) {
+    ImGui::TableNextColumn();
+    DimText("disabled");
+    return;
+  }
+  ImGui::TableNextColumn();
+  ImGui::Text("%.3f", r.last_ms);
+  ImGui::TableNextColumn();
+  ImGui::Text("%.3f", r.median_ms);
+  ImGui::TableNextColumn();
+  ImGui::Text("%.3f", r.min_ms);
+  ImGui::TableNextColumn();
+  ImGui::Text("%d", r.runs);
+  ImGui::TableNextColumn();
+  ImGui::Text("%.1f", r.gbs);
+  ImGui::TableNextColumn();
+  if (s.copy_gbs > 0)
+    ImGui::Text("%.0f%%", r.pct_of_copy);
+  else
+    DimText("-");
+  ImGui::TableNextColumn();
+  if (!r.history.empty()) {
+    const auto [lo, hi] = std::minmax_element(r.history.begin(), r.history.end());
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PlotLines("##plot", r.history.data(), static_cast<int>(r.history.size()), 0, nullptr, 0.0f,
+                     *hi * 1.15f + 1e-6f, ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight()));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Last %zu runs: %.3f .. %.3f ms", r.history.size(), static_cast<double>(*lo),
+                        static_cast<double>(*hi));
+    ImGui::PopID();
+  }
+  ImGui::TableNextColumn();
+  if (IsCuda(s))
+    ImGui::TextUnformatted(r.kernel_info.empty() ? "-" : r.kernel_info.c_str());
+  else
+    DimText("CPU");
+}
+
+void DrawTimingsPanel(AppState& s) {
+  if (!s.show_timings) {
+    s.layout.bottom_h = 0;
+    return;
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float width = vp->Size.x - s.layout.left_w;
+  const float bottom = vp->Pos.y + vp->Size.y - s.layout.status_h;
+  const float default_h = (ImGui::GetFrameHeightWithSpacing() * 6.5f);
+  ImGui::SetNextWindowSize(ImVec2(width, default_h), ImGuiCond_FirstUseEver);
+  // The width follows the window; the height is the person's to drag from the top edge.
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, ImGui::GetFrameHeightWithSpacing() * 4),
+                                      ImVec2(width, vp->Size.y * 0.6f));
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + s.layout.left_w, bottom), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::Begin("Timings", &s.show_timings, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+  s.layout.bottom_h = ImGui::GetWindowHeight();
+  Header(s);
+  const std::size_t n = std::min(s.stages.size(), s.result_pipeline.stages.size());
+  if (n == 0) {
+    DimText("No stages have run yet.");
+  } else if (ImGui::BeginTable("timings", 10,
+                               ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#");
+    ImGui::TableSetupColumn("stage");
+    ImGui::TableSetupColumn("last ms");
+    ImGui::TableSetupColumn("median ms");
+    ImGui::TableSetupColumn("min ms");
+    ImGui::TableSetupColumn("runs");
+    ImGui::TableSetupColumn("GB/s");
+    ImGui::TableSetupColumn("% copy");
+    ImGui::TableSetupColumn("history", ImGuiTableColumnFlags_WidthFixed, 120 * s.ui_scale);
+    ImGui::TableSetupColumn(IsCuda(s) ? "kernel (regs, smem, occupancy)" : "kernel",
+                            ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < n; ++i) Row(s, i);
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace fl::ui

@@ -1,0 +1,187 @@
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "cuda/display/display_convert.hpp"
+#include "cuda/kernel_util.cuh"
+
+namespace fl::cuda {
+namespace {
+
+constexpr int kReduceThreads = 256;
+constexpr int kMaxReduceBlocks = 1024;
+
+// Pass 1: each block folds a grid-stride share of the pixels into one (min, max); pass 2 (one block) folds those.
+__global__ void MinMaxPartials(const std::uint8_t* src, std::size_t pitch, int w, int h, float2* partials) {
+  __shared__ float lo[kReduceThreads];
+  __shared__ float hi[kReduceThreads];
+  float l = FLT_MAX, u = -FLT_MAX;
+  const long n = static_cast<long>(w) * h;
+  for (long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long>(gridDim.x) * blockDim.x) {
+    const int y = static_cast<int>(i / w), x = static_cast<int>(i % w);
+    const float v = RowPtr<float>(src, pitch, y)[x];
+    if (isfinite(v)) {
+      l = fminf(l, v);
+      u = fmaxf(u, v);
+    }
+  }
+  lo[threadIdx.x] = l;
+  hi[threadIdx.x] = u;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (threadIdx.x < s) {
+      lo[threadIdx.x] = fminf(lo[threadIdx.x], lo[threadIdx.x + s]);
+      hi[threadIdx.x] = fmaxf(hi[threadIdx.x], hi[threadIdx.x + s]);
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partials[blockIdx.x] = make_float2(lo[0], hi[0]);
+}
+
+__global__ void MinMaxFinal(const float2* partials, int count, float2* result) {
+  __shared__ float lo[kReduceThreads];
+  __shared__ float hi[kReduceThreads];
+  float l = FLT_MAX, u = -FLT_MAX;
+  for (int i = threadIdx.x; i < count; i += blockDim.x) {
+    l = fminf(l, partials[i].x);
+    u = fmaxf(u, partials[i].y);
+  }
+  lo[threadIdx.x] = l;
+  hi[threadIdx.x] = u;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (threadIdx.x < s) {
+      lo[threadIdx.x] = fminf(lo[threadIdx.x], lo[threadIdx.x + s]);
+      hi[threadIdx.x] = fmaxf(hi[threadIdx.x], hi[threadIdx.x + s]);
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *result = make_float2(lo[0], hi[0]);
+}
+
+struct SurfaceSink {
+  cudaSurfaceObject_t surface;
+  __device__ void operator()(int x, int y, uchar4 v) const { surf2Dwrite(v, surface, x * 4, y); }
+};
+struct LinearSink {
+  std::uint8_t* base;
+  std::size_t pitch;
+  __device__ void operator()(int x, int y, uchar4 v) const { RowPtr<uchar4>(base, pitch, y)[x] = v; }
+};
+
+// Explicit roundings (no fused multiply-add) so that the bytes match the host conversion exactly.
+__device__ inline std::uint8_t NormalisedByte(float f, float lo, float scale) {
+  if (!isfinite(f)) return 0;
+  const float v = __fadd_rn(__fmul_rn(__fsub_rn(f, lo), scale), 0.5f);
+  return static_cast<std::uint8_t>(fminf(fmaxf(floorf(v), 0.0f), 255.0f));
+}
+
+template <PixelFormat F, typename Sink>
+__global__ void ToRgba8(const std::uint8_t* src, std::size_t pitch, int sw, int sh, int dw, int dh, int step,
+                        float lo, float scale, Sink sink) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= dw || y >= dh) return;
+  const int sx = min(x * step, sw - 1), sy = min(y * step, sh - 1);
+  uchar4 out;
+  if constexpr (F == PixelFormat::Gray8) {
+    const std::uint8_t g = RowPtr<std::uint8_t>(src, pitch, sy)[sx];
+    out = make_uchar4(g, g, g, 255);
+  } else if constexpr (F == PixelFormat::Rgba8) {
+    const uchar4 p = RowPtr<uchar4>(src, pitch, sy)[sx];
+    out = make_uchar4(p.x, p.y, p.z, 255);
+  } else {
+    const std::uint8_t g = NormalisedByte(RowPtr<float>(src, pitch, sy)[sx], lo, scale);
+    out = make_uchar4(g, g, g, 255);
+  }
+  sink(x, y, out);
+}
+
+template <typename Sink>
+void LaunchToRgba8(const DeviceView& src, int step, ValueRange range, Sink sink, cudaStream_t stream) {
+  if (step < 1) throw InputError("display step must be at least 1");
+  const int sw = src.shape.width, sh = src.shape.height;
+  const int dw = DisplaySide(sw, step), dh = DisplaySide(sh, step);
+  // The same scale the host uses: 255 / (hi - lo), or 0 for a flat or empty range (shows black).
+  const float span = range.hi - range.lo;
+  const float scale = (range.finite && span > 0.0f) ? 255.0f / span : 0.0f;
+  const dim3 block(32, 8);
+  const dim3 grid(DivUp(dw, block.x), DivUp(dh, block.y));
+  switch (src.shape.format) {
+    case PixelFormat::Gray8:
+      ToRgba8<PixelFormat::Gray8><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, 0, 0, sink);
+      break;
+    case PixelFormat::Rgba8:
+      ToRgba8<PixelFormat::Rgba8><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, 0, 0, sink);
+      break;
+    case PixelFormat::Gray32f:
+      ToRgba8<PixelFormat::Gray32f><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, range.lo,
+                                                                scale, sink);
+      break;
+  }
+  FL_CUDA_CHECK_LAUNCH("ToRgba8");
+}
+
+}  // namespace
+
+ValueRange DisplayConverter::MinMax(const DeviceView& src, cudaStream_t stream) {
+  if (src.shape.format != PixelFormat::Gray32f) return {0.0f, 255.0f, true};
+  const long n = static_cast<long>(src.shape.width) * src.shape.height;
+  const int blocks = static_cast<int>(std::min<long>(kMaxReduceBlocks, (n + kReduceThreads - 1) / kReduceThreads));
+  const std::size_t bytes = sizeof(float2) * (blocks + 1);  // the partials, then the result
+  if (partials_.size() < bytes) {
+    partials_.Reset();
+    partials_ = DeviceBuffer::Allocate(bytes);
+  }
+  float2* partials = partials_.as<float2>();
+  MinMaxPartials<<<blocks, kReduceThreads, 0, stream>>>(src.data, src.pitch, src.shape.width, src.shape.height,
+                                                        partials);
+  FL_CUDA_CHECK_LAUNCH("MinMaxPartials");
+  MinMaxFinal<<<1, kReduceThreads, 0, stream>>>(partials, blocks, partials + blocks);
+  FL_CUDA_CHECK_LAUNCH("MinMaxFinal");
+  float2 result{};
+  FL_CUDA_CHECK(cudaMemcpyAsync(&result, partials + blocks, sizeof result, cudaMemcpyDeviceToHost, stream));
+  FL_CUDA_CHECK(cudaStreamSynchronize(stream));
+  if (result.x > result.y) return {0.0f, 0.0f, false};  // no finite value: the fold never moved
+  return {result.x, result.y, true};
+}
+
+void DisplayConverter::ToSurface(const DeviceView& src, int step, ValueRange range, cudaSurfaceObject_t surface,
+                                 cudaStream_t stream) {
+  LaunchToRgba8(src, step, range, SurfaceSink{surface}, stream);
+}
+
+Image DisplayConverter::ToHost(const DeviceView& src, int step, ValueRange range, cudaStream_t stream) {
+  const ImageShape shape{DisplaySide(src.shape.width, step), DisplaySide(src.shape.height, step),
+                         PixelFormat::Rgba8};
+  if (staging_.empty() || staging_.shape() != shape) staging_ = DeviceImage(shape);
+  LaunchToRgba8(src, step, range, LinearSink{staging_.view().data, staging_.pitch()}, stream);
+  Image out(shape.width, shape.height, PixelFormat::Rgba8);
+  FL_CUDA_CHECK(cudaMemcpy2DAsync(out.data(), out.pitch(), staging_.view().data, staging_.pitch(), shape.RowBytes(),
+                                  shape.height, cudaMemcpyDeviceToHost, stream));
+  FL_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return out;
+}
+
+std::array<float, 4> ReadPixel(const DeviceView& src, int x, int y, cudaStream_t stream) {
+  if (x < 0 || y < 0 || x >= src.shape.width || y >= src.shape.height)
+    throw InputError("pixel " + std::to_string(x) + "," + std::to_string(y) + " is outside the image");
+  const std::size_t bpp = BytesPerPixel(src.shape.format);
+  std::uint8_t bytes[4] = {};
+  const std::uint8_t* at = src.data + static_cast<std::size_t>(y) * src.pitch + static_cast<std::size_t>(x) * bpp;
+  FL_CUDA_CHECK(cudaMemcpyAsync(bytes, at, bpp, cudaMemcpyDeviceToHost, stream));
+  FL_CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::array<float, 4> v{};
+  switch (src.shape.format) {
+    case PixelFormat::Gray8: v[0] = bytes[0]; break;
+    case PixelFormat::Rgba8:
+      for (int c = 0; c < 4; ++c) v[c] = bytes[c];
+      break;
+    case PixelFormat::Gray32f: std::memcpy(&v[0], bytes, sizeof(float)); break;
+  }
+  return v;
+}
+
+}  // namespace fl::cuda

@@ -1,0 +1,41 @@
+#include "cuda/kernel_info.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+#include "cuda/cuda_check.hpp"
+
+namespace fl::cuda {
+
+KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dynamic_smem,
+                           const DeviceLimits& limits) {
+  if (!kernel) throw RuntimeError("kernel info: the variant names no kernel");
+  cudaFuncAttributes a{};
+  FL_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+  KernelInfo k;
+  k.registers = a.numRegs;
+  k.static_smem = a.sharedSizeBytes;
+  k.dynamic_smem = dynamic_smem;
+  k.local_bytes = a.localSizeBytes;
+  k.max_threads_per_block = a.maxThreadsPerBlock;
+  int blocks = 0;
+  FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block_threads, dynamic_smem));
+  k.active_blocks_per_sm = blocks;
+  // Warps, not threads: a partial warp occupies a whole warp slot.
+  const int warp = limits.warp_size > 0 ? limits.warp_size : 32;
+  const int warps_per_block = (block_threads + warp - 1) / warp;
+  const int max_warps = limits.max_threads_per_sm / warp;
+  k.occupancy = max_warps > 0 ? static_cast<double>(blocks * warps_per_block) / max_warps : 0.0;
+  return k;
+}
+
+std::string Describe(const KernelInfo& k) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%d regs, %.1f KiB smem, %d blocks/SM, %.0f%% occupancy", k.registers,
+                static_cast<double>(k.static_smem + k.dynamic_smem) / 1024.0, k.active_blocks_per_sm,
+                k.occupancy * 100.0);
+  return buf;
+}
+
+}  // namespace fl::cuda

@@ -1,0 +1,29 @@
+#pragma once
+// What the compiler and the occupancy calculator say about one kernel at one launch configuration: the figures
+// that explain why a variant is as fast as it is (registers limit resident warps, shared memory limits blocks).
+#include <cstddef>
+#include <string>
+
+#include "core/launch_config.hpp"
+
+namespace fl::cuda {
+
+struct KernelInfo {
+  int registers = 0;                // per thread
+  std::size_t static_smem = 0;      // bytes per block declared in the kernel
+  std::size_t dynamic_smem = 0;     // bytes per block asked for at launch
+  std::size_t local_bytes = 0;      // per thread (spills and local arrays)
+  int max_threads_per_block = 0;    // the kernel's own limit (registers can lower it below the device's)
+  int active_blocks_per_sm = 0;     // cudaOccupancyMaxActiveBlocksPerMultiprocessor
+  double occupancy = 0;             // resident warps / the SM's maximum warps, 0..1
+};
+
+// Queries `kernel` (a __global__ function's address, from VariantSpec::kernel) for a block of `block_threads`
+// threads and `dynamic_smem` bytes. Throws RuntimeError when the runtime refuses (e.g. no device).
+KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dynamic_smem,
+                           const DeviceLimits& limits);
+
+// "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% occupancy".
+std::string Describe(const KernelInfo& k);
+
+}  // namespace fl::cuda

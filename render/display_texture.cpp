@@ -1,0 +1,54 @@
+#include "render/display_texture.hpp"
+
+#include "core/error.hpp"
+
+namespace fl::render {
+
+void DisplayTexture::Ensure(int width, int height, bool want_interop) {
+  const bool size_changed = width != width_ || height != height_ || !texture_;
+  if (size_changed) {
+    Release();
+    texture_ = GlTexture::Create();
+    glBindTexture(GL_TEXTURE_2D, texture_.get());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    CheckGl("display texture allocation");
+    width_ = width;
+    height_ = height;
+    interop_tried_ = false;
+  }
+  if (want_interop && !registration_ && !interop_tried_) {
+    interop_tried_ = true;  // one try per texture: a refusal will not change frame to frame
+    try {
+      registration_ = InteropRegistration::Register(texture_.get());
+      interop_error_.clear();
+    } catch (const RuntimeError& e) {
+      interop_error_ = e.what();
+      cudaGetLastError();  // a failed registration must not poison the next checked CUDA call
+    }
+  }
+  if (!want_interop && registration_) registration_.Reset();
+}
+
+void DisplayTexture::Upload(const Image& rgba8) {
+  if (rgba8.format() != PixelFormat::Rgba8 || rgba8.width() != width_ || rgba8.height() != height_)
+    throw RuntimeError("display upload: the image does not match the texture");
+  glBindTexture(GL_TEXTURE_2D, texture_.get());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba8.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  CheckGl("display texture upload");
+}
+
+void DisplayTexture::Release() noexcept {
+  registration_.Reset();  // unregister while the texture still exists
+  texture_.Reset();
+  width_ = height_ = 0;
+}
+
+}  // namespace fl::render
