@@ -1,7 +1,7 @@
 #include "core/params.hpp"
 
+#include <charconv>
 #include <cmath>
-#include <sstream>
 
 #include "core/error.hpp"
 
@@ -41,10 +41,12 @@ ParamValues DefaultParams(const std::vector<ParamSpec>& specs) {
   return v;
 }
 
+// The shortest text that reads back as the same double ("0.1", "2", "0.123456789"): stage specs and messages
+// must not round values away.
 static std::string FormatNumber(double d) {
-  std::ostringstream os;
-  os << d;
-  return os.str();
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d);
+  return std::string(buf, r.ptr);
 }
 
 std::string FormatParam(const ParamValue& value) {
@@ -52,15 +54,19 @@ std::string FormatParam(const ParamValue& value) {
   return std::get<std::string>(value);
 }
 
+// "stage:<digits>" naming stage 1 or later. At most 6 digits, so that the number always fits an int (a pipeline
+// never has a million stages) and later std::stoi calls cannot throw.
+static bool IsStageReference(const std::string& s) {
+  if (s.rfind("stage:", 0) != 0 || s.size() == 6 || s.size() > 12) return false;
+  for (std::size_t i = 6; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return std::stoi(s.substr(6)) >= 1;
+}
+
 static bool ChoiceAccepted(const ParamSpec& spec, const std::string& s) {
   for (const auto& c : spec.choices) {
-    if (c == s) return true;
-    // "stage:N" in the choices stands for any positive stage number.
-    if (c == "stage:N" && s.rfind("stage:", 0) == 0 && s.size() > 6) {
-      for (std::size_t i = 6; i < s.size(); ++i)
-        if (s[i] < '0' || s[i] > '9') return false;
-      return std::stoi(s.substr(6)) >= 1;
-    }
+    // "stage:N" in the choices stands for any positive stage number, not for the literal text "stage:N".
+    if (c == "stage:N" ? IsStageReference(s) : c == s) return true;
   }
   return false;
 }
