@@ -14,6 +14,18 @@ static std::vector<std::string> Split(const std::string& s, char sep) {
   return parts;
 }
 
+// Splits "id:key=value:..." at ':' except inside a `stage:N` value (with=stage:2), which keeps its colon.
+static std::vector<std::string> SplitSpec(const std::string& spec) {
+  std::vector<std::string> parts;
+  for (auto& part : Split(spec, ':')) {
+    if (!parts.empty() && part.find('=') == std::string::npos && parts.back().ends_with("=stage"))
+      parts.back() += ":" + part;
+    else
+      parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
 static int ParsePositiveInt(const std::string& key, const std::string& text) {
   std::size_t used = 0;
   int v = 0;
@@ -33,7 +45,7 @@ static bool ParseOnOff(const std::string& key, const std::string& text) {
 }
 
 Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backend) {
-  const auto parts = Split(spec, ':');
+  const auto parts = SplitSpec(spec);
   if (parts.empty() || parts[0].empty()) throw InputError("stage '" + spec + "' has no filter id");
   try {
     const FilterSpec& f = reg.Get(parts[0]);
