@@ -43,6 +43,18 @@ const json& Require(const json& obj, const char* key, const std::string& where) 
   return obj.at(key);
 }
 
+// A launch count (ppt, halo): a positive integer, and within the variant's range when the variant uses the field,
+// so that a preset names the field at fault instead of failing later at launch.
+int LaunchCount(const json& value, const std::string& field, bool used, int lo, int hi, const std::string& variant) {
+  if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 1024)
+    Fail(field, "expected a positive integer");
+  const int n = value.get<int>();
+  if (used && (n < lo || n > hi))
+    Fail(field, std::to_string(n) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi) +
+                    " for variant '" + variant + "'");
+  return n;
+}
+
 Stage StageFromJson(const Registry& reg, const json& js, const std::string& where, Backend backend) {
   if (!js.is_object()) Fail(where, "expected an object");
   const json& jf = Require(js, "filter", where);
@@ -97,6 +109,7 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
   if (js.contains("launch")) {
     const json& jl = js["launch"];
     if (!jl.is_object()) Fail(where + ".launch", "expected an object");
+    const VariantSpec& variant = reg.GetVariant(*f, s.variant);
     for (const auto& [key, value] : jl.items()) {
       const std::string field = where + ".launch." + key;
       if (key == "block") {
@@ -107,13 +120,11 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
           Fail(field, e.what());
         }
       } else if (key == "ppt") {
-        if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 1024)
-          Fail(field, "expected a positive integer");
-        s.launch.ppt = value.get<int>();
+        s.launch.ppt = LaunchCount(value, field, variant.uses.ppt, variant.uses.ppt_min, variant.uses.ppt_max,
+                                   variant.id);
       } else if (key == "halo") {
-        if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 64)
-          Fail(field, "expected a positive integer");
-        s.launch.halo = value.get<int>();
+        s.launch.halo = LaunchCount(value, field, variant.uses.halo, variant.uses.halo_min, variant.uses.halo_max,
+                                    variant.id);
       } else if (key == "smem") {
         if (!value.is_boolean()) Fail(field, "expected true or false");
         s.launch.smem = value.get<bool>();
