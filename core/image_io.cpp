@@ -4,6 +4,8 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -32,12 +34,122 @@ std::vector<unsigned char> ReadFile(const std::string& path) {
   return bytes;
 }
 
-void CheckHeaderShape(int w, int h, const std::string& name) {
+void CheckHeaderShape(long long w, long long h, const std::string& name) {
+  // Sizes beyond int are clamped: they are refused all the same, and the message stays readable.
+  const auto side = [](long long v) { return static_cast<int>(std::min<long long>(v, INT32_MAX)); };
   try {
-    CheckImageShape({w, h, PixelFormat::Rgba8});
+    CheckImageShape({side(w), side(h), PixelFormat::Rgba8});
   } catch (const InputError& e) {
     throw InputError("'" + name + "': " + e.what());
   }
+}
+
+std::string Reason() { return stbi_failure_reason() ? stbi_failure_reason() : "not a supported image"; }
+
+std::uint32_t Be32(const unsigned char* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// stb_image's PNG header scan refuses large sizes itself, and stbi_info then reports only "unknown image type"
+// after trying every other format. Reading the size from IHDR here lets the size check speak first.
+void CheckPngSize(const unsigned char* b, std::size_t n, const std::string& name) {
+  static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+  if (n < 24 || std::memcmp(b, kSignature, 8) != 0 || std::memcmp(b + 12, "IHDR", 4) != 0) return;
+  CheckHeaderShape(Be32(b + 16), Be32(b + 20), name);
+}
+
+// Binary PNM (P5 grey, P6 RGB) is decoded here, not by stb_image 2.27: it reads 16-bit samples in the wrong byte
+// order and returns uninitialised pixels for a file cut short.
+struct PnmHeader {
+  int channels = 0;
+  long long width = 0, height = 0, maxval = 0;
+  std::size_t data = 0;  // offset of the first sample
+};
+
+bool IsBinaryPnm(const unsigned char* b, std::size_t n) { return n >= 2 && b[0] == 'P' && (b[1] == '5' || b[1] == '6'); }
+
+PnmHeader ParsePnmHeader(const unsigned char* b, std::size_t n, const std::string& name) {
+  PnmHeader h;
+  h.channels = b[1] == '5' ? 1 : 3;
+  std::size_t i = 2;
+  auto number = [&]() -> long long {
+    for (;;) {  // whitespace and comments before each number
+      while (i < n && std::isspace(b[i])) ++i;
+      if (i < n && b[i] == '#') {
+        while (i < n && b[i] != '\n' && b[i] != '\r') ++i;
+        continue;
+      }
+      break;
+    }
+    if (i >= n || !std::isdigit(b[i])) throw InputError("cannot decode '" + name + "': malformed PNM header");
+    long long v = 0;
+    while (i < n && std::isdigit(b[i]) && v < (1LL << 40)) v = v * 10 + (b[i++] - '0');
+    return v;
+  };
+  h.width = number();
+  h.height = number();
+  h.maxval = number();
+  if (i >= n || !std::isspace(b[i])) throw InputError("cannot decode '" + name + "': malformed PNM header");
+  h.data = i + 1;  // exactly one whitespace character separates the header from the samples
+  if (h.maxval < 1 || h.maxval > 65535)
+    throw InputError("cannot decode '" + name + "': PNM maximum value " + std::to_string(h.maxval) +
+                     " is not in 1..65535");
+  return h;
+}
+
+// Samples are scaled from 0..maxval to 0..255 (16-bit files are reduced to 8 bits).
+Image DecodePnm(const unsigned char* b, std::size_t n, const std::string& name) {
+  const PnmHeader h = ParsePnmHeader(b, n, name);
+  CheckHeaderShape(h.width, h.height, name);
+  const std::size_t sample_bytes = h.maxval > 255 ? 2 : 1;
+  const std::size_t samples = static_cast<std::size_t>(h.width * h.height) * static_cast<std::size_t>(h.channels);
+  if (n - h.data < samples * sample_bytes)
+    throw InputError("cannot decode '" + name + "': the PNM data is truncated (" + std::to_string(n - h.data) +
+                     " of " + std::to_string(samples * sample_bytes) + " bytes)");
+  Image img(static_cast<int>(h.width), static_cast<int>(h.height),
+            h.channels == 1 ? PixelFormat::Gray8 : PixelFormat::Rgba8);
+  const unsigned char* src = b + h.data;
+  const long long maxval = h.maxval;
+  auto sample = [&](std::size_t k) -> std::uint8_t {
+    const long long v = sample_bytes == 2 ? (src[2 * k] << 8) | src[2 * k + 1] : src[k];
+    return static_cast<std::uint8_t>((std::min(v, maxval) * 255 + maxval / 2) / maxval);
+  };
+  std::uint8_t* out = img.data();
+  for (std::size_t p = 0; p < static_cast<std::size_t>(h.width * h.height); ++p) {
+    if (h.channels == 1) {
+      out[p] = sample(p);
+    } else {
+      for (int c = 0; c < 3; ++c) out[4 * p + c] = sample(3 * p + c);
+      out[4 * p + 3] = 255;
+    }
+  }
+  return img;
+}
+
+// Radiance HDR files always hold RGB; a grey one is RGB with equal channels, and loads as gray32f so that its
+// range beyond 0..1 survives. A colour one loads as rgba8, clamped to 0..1.
+Image DecodeHdr(const unsigned char* bytes, int len, const std::string& name) {
+  int w = 0, h = 0, comp = 0;
+  std::unique_ptr<float, StbFree> px(stbi_loadf_from_memory(bytes, len, &w, &h, &comp, 3));
+  if (!px) throw InputError("cannot decode '" + name + "': " + Reason());
+  const float* src = px.get();
+  const std::size_t pixels = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  bool grey = true;
+  for (std::size_t i = 0; i < pixels && grey; ++i) grey = src[3 * i] == src[3 * i + 1] && src[3 * i] == src[3 * i + 2];
+  if (grey) {
+    Image img(w, h, PixelFormat::Gray32f);
+    float* out = img.Row<float>(0);
+    for (std::size_t i = 0; i < pixels; ++i) out[i] = src[3 * i];
+    return img;
+  }
+  Image img(w, h, PixelFormat::Rgba8);
+  std::uint8_t* out = img.data();
+  for (std::size_t i = 0; i < pixels; ++i) {
+    for (int c = 0; c < 3; ++c)
+      out[4 * i + c] = static_cast<std::uint8_t>(std::lround(std::clamp(src[3 * i + c], 0.0f, 1.0f) * 255.0f));
+    out[4 * i + 3] = 255;
+  }
+  return img;
 }
 
 }  // namespace
@@ -46,30 +158,17 @@ Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::strin
   if (size == 0) throw InputError("cannot read '" + name + "': the file is empty");
   if (size > static_cast<std::size_t>(INT32_MAX)) throw InputError("'" + name + "' is too large to decode");
   const int len = static_cast<int>(size);
-  int w = 0, h = 0, comp = 0;
+  if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name);
   // Check the dimensions before stb allocates anything for the pixels.
-  if (!stbi_info_from_memory(bytes, len, &w, &h, &comp))
-    throw InputError("cannot decode '" + name + "': " + (stbi_failure_reason() ? stbi_failure_reason() : "not an image"));
+  CheckPngSize(bytes, size, name);
+  int w = 0, h = 0, comp = 0;
+  if (!stbi_info_from_memory(bytes, len, &w, &h, &comp)) throw InputError("cannot decode '" + name + "': " + Reason());
   CheckHeaderShape(w, h, name);
+  if (stbi_is_hdr_from_memory(bytes, len)) return DecodeHdr(bytes, len, name);
   const bool grey = comp == 1 || comp == 2;
-
-  if (stbi_is_hdr_from_memory(bytes, len)) {
-    std::unique_ptr<float, StbFree> px(stbi_loadf_from_memory(bytes, len, &w, &h, &comp, grey ? 1 : 4));
-    if (!px) throw InputError("cannot decode '" + name + "': " + std::string(stbi_failure_reason()));
-    if (grey) {
-      Image img(w, h, PixelFormat::Gray32f);
-      std::memcpy(img.data(), px.get(), img.bytes());
-      return img;
-    }
-    Image img(w, h, PixelFormat::Rgba8);
-    const float* src = px.get();
-    for (std::size_t i = 0; i < img.bytes(); ++i)
-      img.data()[i] = static_cast<std::uint8_t>(std::lround(std::clamp(src[i], 0.0f, 1.0f) * 255.0f));
-    return img;
-  }
-  // 16-bit PNG/PSD/PNM inputs are reduced to 8 bits by stb (stbi_load converts).
+  // 16-bit PNG/PSD inputs are reduced to 8 bits by stb (stbi_load converts).
   std::unique_ptr<unsigned char, StbFree> px(stbi_load_from_memory(bytes, len, &w, &h, &comp, grey ? 1 : 4));
-  if (!px) throw InputError("cannot decode '" + name + "': " + std::string(stbi_failure_reason()));
+  if (!px) throw InputError("cannot decode '" + name + "': " + Reason());
   Image img(w, h, grey ? PixelFormat::Gray8 : PixelFormat::Rgba8);
   std::memcpy(img.data(), px.get(), img.bytes());
   return img;
@@ -99,15 +198,17 @@ Image NormalizeToGray8(const Image& image) {
   return out;
 }
 
-static void WritePfm(const Image& image, const std::string& path) {
+// Writes `image` to `tmp`; messages name `path`, the file the person asked for.
+static void WritePfm(const Image& image, const std::string& tmp, const std::string& path) {
   if (image.format() != PixelFormat::Gray32f)
     throw InputError("cannot save '" + path + "': PFM holds gray32f images, this one is " +
                      std::string(ToString(image.format())));
-  std::ofstream f(path, std::ios::binary);
+  std::ofstream f(tmp, std::ios::binary);
   if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
   f << "Pf\n" << image.width() << " " << image.height() << "\n-1.0\n";  // negative scale: little endian
   for (int y = image.height() - 1; y >= 0; --y)  // PFM stores rows bottom to top
     f.write(reinterpret_cast<const char*>(image.Row<float>(y)), static_cast<std::streamsize>(image.pitch()));
+  f.close();  // a full disk shows at the final flush
   if (!f) throw InputError("cannot write '" + path + "': write failed");
 }
 
@@ -122,7 +223,7 @@ void SaveImage(const Image& image, const std::string& path) {
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   try {
     if (ext == ".pfm") {
-      WritePfm(image, tmp);
+      WritePfm(image, tmp, path);
     } else {
       if (ext != ".png") throw InputError("cannot save '" + path + "': only .png and .pfm are written");
       Image normalized;

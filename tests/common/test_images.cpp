@@ -72,4 +72,8 @@ ParamValues ParamsFor(const FilterSpec& f, const std::string& overrides) {
 
 std::string AssetPath(const std::string& name) { return std::string(FILTERLAB_SOURCE_DIR) + "/assets/" + name; }
 
+std::string TestDataPath(const std::string& name) {
+  return std::string(FILTERLAB_SOURCE_DIR) + "/tests/data/" + name;
+}
+
 }  // namespace fl::test

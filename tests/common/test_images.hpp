@@ -25,5 +25,7 @@ ParamValues ParamsFor(const FilterSpec& f, const std::string& overrides);
 
 // The folder of the bundled sample images (assets/).
 std::string AssetPath(const std::string& name);
+// A file of tests/data/ (small fixtures the tests cannot generate).
+std::string TestDataPath(const std::string& name);
 
 }  // namespace fl::test
