@@ -6,6 +6,7 @@
 // CUDA types (the stream travels as void*), so core/ stays free of the CUDA runtime while a declaration still
 // names the function that launches each variant.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ using SmemBytesFn = std::size_t (*)(const LaunchConfig&, const ParamValues&, Pix
 using ScratchBytesFn = std::size_t (*)(const ImageShape& in, const ParamValues&);
 // The main kernel's function pointer (as `const void*`), for cudaFuncGetAttributes and the occupancy API.
 using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&);
+// A variant's own launch rule beyond the device limits (e.g. an apron that must cover the radius): why this
+// configuration cannot serve these parameters, or nullopt. The executor calls it before launching anything.
+using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);
 
 // How a variant's output relates to the CPU reference; the tests read this.
 enum class Agreement {
@@ -75,6 +79,7 @@ struct VariantSpec {
   SmemBytesFn smem_bytes = nullptr;
   ScratchBytesFn scratch_bytes = nullptr;
   KernelFn kernel = nullptr;
+  LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
 };
 
 struct Tolerance {

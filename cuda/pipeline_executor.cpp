@@ -14,6 +14,9 @@ void ValidateLaunch(const DeviceLimits& limits, const ResolvedStage& r, const St
   const std::size_t smem = r.variant->smem_bytes ? r.variant->smem_bytes(s.launch, s.params, r.in.format) : 0;
   if (auto why = CheckLaunch(limits, s.launch, r.variant->uses, smem))
     throw InputError(label + " variant '" + r.variant->id + "': " + *why);
+  if (r.variant->check_launch)
+    if (auto why = r.variant->check_launch(s.launch, s.params))
+      throw InputError(label + " variant '" + r.variant->id + "': " + *why);
 }
 
 static void EnsureScratch(DeviceBuffer& scratch, std::size_t bytes) {
@@ -29,6 +32,8 @@ void RunCudaVariant(const DeviceLimits& limits, const FilterSpec& f, const Varia
   const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, in.shape.format) : 0;
   if (auto why = CheckLaunch(limits, launch, v.uses, smem))
     throw InputError(f.id + " variant '" + v.id + "': " + *why);
+  if (v.check_launch)
+    if (auto why = v.check_launch(launch, params)) throw InputError(f.id + " variant '" + v.id + "': " + *why);
   const ImageShape out_shape = f.OutputShape(in.shape, params);
   if (out.empty() || out.shape() != out_shape) out = DeviceImage(out_shape);
   const std::size_t scratch_bytes = v.scratch_bytes ? v.scratch_bytes(in.shape, params) : 0;
