@@ -1,0 +1,30 @@
+#pragma once
+// CUDA variants of `gauss` (declared in filters/gauss.cpp). The direct variants differ only in where the
+// (2r+1)^2 weights live; `separable` runs a row pass and a column pass through a float intermediate.
+#include <cstddef>
+
+#include "core/filter_spec.hpp"
+
+namespace fl::cuda {
+
+// gauss_direct.cu: weights in global memory (scratch), or copied by each block into shared memory.
+void LaunchGaussDirectGlobal(const CudaCall& call);
+void LaunchGaussDirectShared(const CudaCall& call);
+const void* GaussDirectGlobalKernel(PixelFormat f, const LaunchConfig& c);
+const void* GaussDirectSharedKernel(PixelFormat f, const LaunchConfig& c);
+std::size_t GaussWeights2DBytes(const ImageShape& in, const ParamValues& p);  // scratch: the 2D weights
+std::size_t GaussDirectSharedSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
+
+// gauss_constant.cu: weights in __constant__ memory, read uniformly (broadcast) or at lane-dependent indices.
+void LaunchGaussDirectConstant(const CudaCall& call);
+void LaunchGaussConstantDivergent(const CudaCall& call);
+const void* GaussDirectConstantKernel(PixelFormat f, const LaunchConfig& c);
+const void* GaussConstantDivergentKernel(PixelFormat f, const LaunchConfig& c);
+
+// gauss_separable.cu: row pass into call.scratch (float, or float4 for rgba8), then column pass.
+void LaunchGaussSeparable(const CudaCall& call);
+const void* GaussSeparableKernel(PixelFormat f, const LaunchConfig& c);  // the row pass
+std::size_t GaussSeparableSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
+std::size_t GaussSeparableScratchBytes(const ImageShape& in, const ParamValues& p);
+
+}  // namespace fl::cuda
