@@ -8,6 +8,7 @@ const Registry& BuiltinRegistry() {
   static const Registry registry({
       filters::DeclareGray(),
       filters::DeclareGauss3(),
+      filters::DeclareGauss(),
       filters::DeclareDilate3(), filters::DeclareErode3(),
   });
   return registry;

@@ -17,6 +17,7 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 // One function per filter family, each in its own file.
 FilterSpec DeclareGray();
 FilterSpec DeclareGauss3();
+FilterSpec DeclareGauss();
 FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
 
 }  // namespace fl::filters

@@ -1,0 +1,138 @@
+// Declaration of `gauss`: Gaussian blur of radius 1..32, with direct and separable CUDA variants.
+#include "core/cpu/gauss.hpp"
+
+#include "core/cpu/gauss_weights.hpp"
+#include "cuda/filters/gauss.hpp"
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+static std::optional<std::string> SeparableApron(const LaunchConfig& c, const ParamValues& p) {
+  return GaussSeparableApronProblem(c, p.Int("radius"));
+}
+
+// A direct variant: one thread per pixel, (2r+1)^2 taps, results within the float tolerance of the reference.
+static VariantSpec Direct(std::string id, std::string technique, std::string expectation, CudaLaunchFn launch,
+                          KernelFn kernel) {
+  VariantSpec v = CudaVariant(std::move(id), std::move(technique), std::move(expectation), launch, kernel);
+  v.agreement = Agreement::Tolerance;
+  return v;
+}
+
+FilterSpec DeclareGauss() {
+  FilterSpec f;
+  f.id = "gauss";
+  f.name = "Gaussian blur";
+  f.teaching =
+      "A weighted average over a (2r+1) x (2r+1) window, the weights following a Gaussian of standard "
+      "deviation sigma and summing to 1. Every output reads (2r+1)^2 pixels and as many weights, and every "
+      "thread reads the same weights, so the direct variants ask where such shared, read-only data should "
+      "live: global memory (each read a load through the caches), shared memory (copied once per block), or "
+      "constant memory (broadcast when a warp reads one address, serialised when it reads several). The "
+      "separable variant changes the algorithm instead: a 2D Gaussian is the outer product of two 1D ones, "
+      "so a row pass then a column pass need 2(2r+1) taps per pixel instead of (2r+1)^2 (18 against 81 at "
+      "the default radius 4, 130 against 4225 at radius 32), and its shared-memory tiles with several "
+      "results per thread keep the extra loads of the apron small. All CUDA variants sum in float, as the "
+      "reference does, but in another grouping or with fused multiply-adds, so they agree within 1 grey "
+      "level (8-bit) or 1e-4 (gray32f).";
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Rgba8, PixelFormat::Gray32f};
+  ParamSpec radius;
+  radius.name = "radius";
+  radius.type = ParamType::Int;
+  radius.min = 1;
+  radius.max = kGaussMaxRadius;
+  radius.def = 4;
+  radius.help = "half width of the window: 2 * radius + 1 taps per side";
+  ParamSpec sigma;
+  sigma.name = "sigma";
+  sigma.type = ParamType::Float;
+  sigma.min = 0;
+  sigma.min_exclusive = true;
+  sigma.max = 100;
+  sigma.def = 2;
+  sigma.help = "standard deviation of the Gaussian in pixels";
+  f.params = {radius, sigma};
+  // 8-bit: float sums in another order may land on the other side of a .5 and round one step apart.
+  // gray32f: inputs in [-1, 2] and weights summing to 1 keep the rounding differences near 1e-6.
+  f.tolerance = Tolerance{.max_abs_u8 = 1, .max_abs_f32 = 1e-4f};
+  // Smallest window with a narrow Gaussian; a radius just inside the default separable apron (8 rows);
+  // the largest radius, which the separable variant only serves with a wider apron (e.g. halo 4).
+  f.test_cases = {"radius=1:sigma=0.5", "radius=7:sigma=3", "radius=8:sigma=100", "radius=32:sigma=10"};
+
+  VariantSpec separable = CudaVariant(
+      "separable",
+      "Two kernels: a row pass writes the horizontally blurred image as float (float4 for rgba8) into call "
+      "scratch, a column pass blurs that vertically and rounds once. Each block stages a tile in shared "
+      "memory, its own ppt x block pixels along the pass plus an apron of halo x block pixels on each side; "
+      "each thread loads ppt + 2 halo pixels and computes ppt results, reusing each weight for all of them. "
+      "The 1D weights travel as a by-value kernel parameter (constant bank, read as a broadcast).",
+      "O(r) taps per pixel instead of O(r^2): from radius 2 or 3 on it should leave the direct variants far "
+      "behind, and at small radii it is designed to approach memory bandwidth (read the image, write and "
+      "read the float intermediate, write the output). More results per thread amortise the apron: the loads "
+      "per result are 1 + 2 halo / ppt (1.5 at the default ppt 4, halo 1; 1.25 at ppt 8). The apron must "
+      "cover the radius: halo x block x for the row pass, halo x block y for the column pass, so the default "
+      "32x8, halo 1 serves radii up to 8 and larger radii need more halo steps or taller blocks (such a "
+      "configuration is refused before launch, with the reason).",
+      cuda::LaunchGaussSeparable, cuda::GaussSeparableKernel);
+  separable.agreement = Agreement::Tolerance;
+  separable.uses = LaunchUse{
+      .block = true, .ppt = true, .halo = true, .ppt_min = 1, .ppt_max = 8, .halo_min = 1, .halo_max = 4};
+  separable.defaults = LaunchConfig{.block_x = 32, .block_y = 8, .ppt = 4, .smem = true, .halo = 1};
+  separable.smem_bytes = cuda::GaussSeparableSmemBytes;
+  separable.scratch_bytes = cuda::GaussSeparableScratchBytes;
+  separable.check_launch = SeparableApron;
+
+  VariantSpec global = Direct(
+      "direct_global",
+      "The 2D loop, one thread per output pixel; the (2r+1)^2 weights sit in global memory (call scratch) "
+      "and every thread loads each of them as it goes.",
+      "The baseline: (2r+1)^2 pixel loads and as many weight loads per output. All lanes of a warp load the "
+      "same weight, so it costs one cache transaction, but it is still a load instruction with cache latency "
+      "competing with the pixel loads; expect the weights to cost a visible share of the time.",
+      cuda::LaunchGaussDirectGlobal, cuda::GaussDirectGlobalKernel);
+  global.scratch_bytes = cuda::GaussWeights2DBytes;
+
+  VariantSpec shared = Direct(
+      "direct_shared",
+      "The same loop; each block first copies the weights from global into dynamic shared memory (all "
+      "threads helping, then __syncthreads), and reads them from there.",
+      "A warp reading one shared-memory word is a broadcast without bank conflicts, and shared loads have "
+      "lower latency than global ones and do not compete for the L1 cache with the pixels; the copy costs "
+      "(2r+1)^2 loads per block, small beside the block's (2r+1)^2 x block pixel loads. Expect it somewhat "
+      "faster than direct_global; the pixel loads still dominate both.",
+      cuda::LaunchGaussDirectShared, cuda::GaussDirectSharedKernel);
+  shared.scratch_bytes = cuda::GaussWeights2DBytes;
+  shared.smem_bytes = cuda::GaussDirectSharedSmemBytes;
+
+  VariantSpec constant = Direct(
+      "direct_constant",
+      "The same loop; the weights are copied into __constant__ memory (cudaMemcpyToSymbolAsync on the "
+      "stage's stream) and all lanes of a warp read the same weight at the same time.",
+      "The constant cache's best case: it serves one address per warp per cycle and broadcasts it to all 32 "
+      "lanes, through its own cache, so the weights stop competing with the pixels. Expect it about as fast "
+      "as direct_shared (or faster) without the per-block copy; compare with constant_divergent.",
+      cuda::LaunchGaussDirectConstant, cuda::GaussDirectConstantKernel);
+
+  VariantSpec divergent = Direct(
+      "constant_divergent",
+      "Constant-memory weights read at indices that differ across a warp: each lane walks every row of taps "
+      "from column (lane mod 2r+1), wrapping around, so at each step the lanes ask for different weights.",
+      "Correct but slow, to show the constant cache's worst case: it serves one address per warp per cycle, "
+      "so a warp-wide read of k distinct addresses is split into k serial reads (k = 2r+1 up to 32; 9 at the "
+      "default radius). The pixel reads touch the same cache lines as direct_constant (the warp still covers "
+      "one row segment per step), so the gap between the two is the cost of divergent constant reads; it "
+      "grows with the radius until 2r+1 reaches 32. The lanes sum in rotated orders, so it agrees with the "
+      "reference within tolerance, not bit for bit.",
+      cuda::LaunchGaussConstantDivergent, cuda::GaussConstantDivergentKernel);
+
+  f.variants = {CpuReference(cpu::GaussReference),
+                CpuOpenmp(cpu::GaussOpenmp),
+                global,
+                shared,
+                constant,
+                separable,
+                divergent};
+  return f;
+}
+
+}  // namespace fl::filters
