@@ -10,6 +10,7 @@ const Registry& BuiltinRegistry() {
       filters::DeclareGauss3(),
       filters::DeclareGauss(),
       filters::DeclareDilate3(), filters::DeclareErode3(),
+      filters::DeclareBox(),
   });
   return registry;
 }

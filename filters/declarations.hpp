@@ -19,5 +19,6 @@ FilterSpec DeclareGray();
 FilterSpec DeclareGauss3();
 FilterSpec DeclareGauss();
 FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
+FilterSpec DeclareBox();
 
 }  // namespace fl::filters

@@ -1,0 +1,75 @@
+// Declaration of `box`: the mean over a (2r+1) x (2r+1) window, and three ways to compute it whose cost
+// grows as r^2, r and 1.
+#include "core/cpu/box.hpp"
+
+#include "cuda/filters/box.hpp"
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+FilterSpec DeclareBox() {
+  FilterSpec f;
+  f.id = "box";
+  f.name = "Box blur (mean)";
+  f.teaching =
+      "The mean of a (2r+1) x (2r+1) window, replicate border, per channel, rounded as (sum + n/2) / n "
+      "with n = (2r+1)^2. Every weight is 1 and the arithmetic is integer, so all variants are "
+      "bit-identical and the lesson is purely algorithmic: the direct 2D loop costs O(r^2) per pixel, "
+      "separable row and column sums O(r), and running sums O(1): slide the window one step by adding the "
+      "sample that enters and subtracting the one that leaves. The price of the running sum is "
+      "parallelism: each row (or column) becomes a sequential walk done by one thread, so a 1023 x 769 "
+      "image offers only 769 row walks and 1023 column walks instead of 786,687 independent pixels. Small "
+      "radii favour the parallel separable passes; the larger the radius, the more the running sum's flat "
+      "cost matters. The CPU reference is separable (O(r)); integer sums are exact, so it equals the 2D "
+      "definition (the tests check that on small images).";
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Rgba8};
+  ParamSpec radius;
+  radius.name = "radius";
+  radius.type = ParamType::Int;
+  radius.min = 1;
+  radius.max = 64;
+  radius.def = 3;
+  radius.help = "half width of the window: 2 * radius + 1 pixels per side";
+  f.params = {radius};
+  // The smallest window, a middling one, and the largest (16,641 taps per pixel for `direct`).
+  f.test_cases = {"radius=1", "radius=17", "radius=64"};
+
+  VariantSpec direct = CudaVariant(
+      "direct",
+      "One thread per pixel sums the (2r+1)^2 window straight from global memory, clamping each "
+      "coordinate.",
+      "O(r^2) loads per pixel, (2r+1)/2 times as many as `separable`: competitive at radius 1, 18 times "
+      "the loads at radius 17 and 65 times at 64, even though neighbouring threads share almost all of "
+      "them through the caches.",
+      cuda::LaunchBoxDirect, cuda::BoxDirectKernel);
+
+  VariantSpec separable = CudaVariant(
+      "separable",
+      "Two passes, one thread per pixel each: 2r+1 horizontal sums into an int32 intermediate (call "
+      "scratch), then 2r+1 vertical sums of it and the rounding. Integer sums are exact, so splitting "
+      "them changes nothing.",
+      "O(r) loads per pixel and full parallelism: far ahead of `direct` from radius 2 on; at large radii "
+      "it still grows linearly, and the int32 intermediate costs 4 bytes written and read per channel.",
+      cuda::LaunchBoxSeparable, cuda::BoxSeparableKernel);
+  separable.scratch_bytes = cuda::BoxScratchBytes;
+
+  VariantSpec running = CudaVariant(
+      "running_sum",
+      "Two passes of sliding windows: one thread per row walks it left to right (add the entering pixel, "
+      "subtract the leaving one) into an int32 intermediate (call scratch), then one thread per column "
+      "walks that top to bottom the same way and rounds. The block is used as a flat group of "
+      "block x * block y threads.",
+      "Two loads per pixel per pass whatever the radius, so its time is flat in r. But only h + w threads "
+      "work: far too few to fill a large GPU, each a long chain of steps, and the row walk's loads are not "
+      "coalesced (neighbouring threads read different rows). It loses to `separable` at small radii; where "
+      "the two cross depends on the radius, the image size (more rows and columns, more threads) and the "
+      "GPU: measure it.",
+      cuda::LaunchBoxRunningSum, cuda::BoxRunningSumKernel);
+  running.scratch_bytes = cuda::BoxScratchBytes;
+  running.defaults = LaunchConfig{.block_x = 128, .block_y = 1, .ppt = 1, .smem = true, .halo = 1};
+
+  f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), direct, separable, running};
+  return f;
+}
+
+}  // namespace fl::filters
