@@ -11,6 +11,7 @@ const Registry& BuiltinRegistry() {
       filters::DeclareGauss(),
       filters::DeclareDilate3(), filters::DeclareErode3(),
       filters::DeclareBox(),
+      filters::DeclareWarpAffine(), filters::DeclareLetterbox(),
   });
   return registry;
 }

@@ -20,5 +20,6 @@ FilterSpec DeclareGauss3();
 FilterSpec DeclareGauss();
 FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
 FilterSpec DeclareBox();
+FilterSpec DeclareWarpAffine(), DeclareLetterbox();  // filters/geometry.cpp
 
 }  // namespace fl::filters

@@ -1,0 +1,128 @@
+// Declarations of the geometry filters `warp_affine` and `letterbox`: bilinear resampling through an affine
+// map. Both run one sampler (core/cpu/affine.hpp) and one pair of CUDA kernels (cuda/filters/warp*.cu); they
+// differ in the map and the output size.
+#include "core/cpu/letterbox.hpp"
+#include "core/cpu/warp_affine.hpp"
+#include "cuda/filters/warp.hpp"
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+// The texture unit's 9-bit interpolation weights are off by < 1/256 per axis: < 2 grey levels in all.
+constexpr Tolerance kTextureTolerance{.max_abs_u8 = 2};
+
+static const char* kGeometryLesson =
+    " Geometry kernels are gathers: every output pixel computes where it comes from (the inverse map, "
+    "computed once on the host in double and passed as floats) and reads a 2x2 neighbourhood there. "
+    "Writes are coalesced, reads follow the map: under rotation a warp's 32 reads fall along a slanted line "
+    "across rows, so locality is two-dimensional. The `naive` kernel runs the CPU reference's sampler "
+    "itself (explicit fmaf, the same order), so it is bit-identical. The `texture` kernel lets the texture "
+    "unit do the fetch, border and interpolation in one instruction with a cache built for 2D locality; "
+    "its interpolation weights are 9-bit fixed point (8 fractional bits), so it agrees with the reference "
+    "only within 2 grey levels, which is why it is declared with a tolerance.";
+
+static VariantSpec Naive(CudaLaunchFn launch) {
+  return CudaVariant(
+      "naive",
+      "One thread per output pixel: map (x, y) through the inverse matrix with fmaf, load the four "
+      "neighbours (each tap tested against the image edge), interpolate in float, round.",
+      "Bit-identical to the reference. Four byte loads per channel and per-tap edge tests; the loads hit "
+      "the caches well for small angles and scale changes, less for strong rotations.",
+      launch, cuda::WarpNaiveKernel);
+}
+
+static VariantSpec Texture(CudaLaunchFn launch) {
+  VariantSpec v = CudaVariant(
+      "texture",
+      "The input is bound to a texture object (pitched memory, normalized-float reads, border colour = "
+      "fill, hardware bilinear filtering); one tex2D per pixel at the mapped position + 0.5 (texel "
+      "centres). Pixels whose four taps all fall outside skip the fetch. The launcher waits for the kernel "
+      "before it destroys the texture object.",
+      "Fewer instructions per pixel and a cache organised for 2D neighbourhoods: likely ahead of `naive` "
+      "on rotations. Within 2 of the reference (fixed-point weights); creating the texture object and "
+      "waiting for the kernel add a fixed host-side cost per launch.",
+      launch, cuda::WarpTextureKernel);
+  v.agreement = Agreement::Tolerance;
+  return v;
+}
+
+static ParamSpec Number(std::string name, ParamType type, double min, double max, double def,
+                        std::string help) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.type = type;
+  p.min = min;
+  p.max = max;
+  p.def = def;
+  p.help = std::move(help);
+  return p;
+}
+
+static ParamSpec FillParam(double def) {
+  return Number("fill", ParamType::Int, 0, 255, def,
+                "value of output pixels that map outside the input (every channel)");
+}
+
+FilterSpec DeclareWarpAffine() {
+  FilterSpec f;
+  f.id = "warp_affine";
+  f.name = "Affine warp (rotate, scale, shift)";
+  f.teaching =
+      "Rotation by `angle` degrees and uniform `scale` about the image centre (OpenCV's "
+      "getRotationMatrix2D with centre (w/2, h/2)), then a shift by (tx, ty); the output has the input's "
+      "size. Bilinear interpolation; taps outside the input read `fill` (OpenCV's BORDER_CONSTANT), so the "
+      "image edge blends into the fill over one pixel. Rounding: floor(v + 0.5). Positions are floats: "
+      "near 100,000 pixels from the origin (large shifts) their resolution drops to 1/128 pixel." +
+      std::string(kGeometryLesson);
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Rgba8};
+  f.params = {
+      Number("angle", ParamType::Float, -360, 360, 30,
+             "rotation in degrees, counter-clockwise as seen on screen"),
+      Number("scale", ParamType::Float, 0.05, 20, 1, "zoom factor"),
+      Number("tx", ParamType::Float, -100000, 100000, 0,
+             "horizontal shift in pixels, after rotation and scale"),
+      Number("ty", ParamType::Float, -100000, 100000, 0,
+             "vertical shift in pixels (down), after rotation and scale"),
+      FillParam(0),
+  };
+  f.tolerance = kTextureTolerance;
+  // Identity (exact copy, even for `texture`); a quarter turn that halves, with a whole-pixel shift; an odd
+  // angle that magnifies; a strong minification; a shift that moves the whole image out of view.
+  f.test_cases = {"angle=0:scale=1", "angle=90:scale=0.5:tx=3:ty=-2", "angle=-17.5:scale=1.7:fill=200",
+                  "angle=123:scale=0.05:fill=255", "angle=0:tx=100000"};
+  f.variants = {CpuReference(cpu::WarpAffineReference), CpuOpenmp(cpu::WarpAffineOpenmp),
+                Naive(cuda::LaunchWarpAffineNaive), Texture(cuda::LaunchWarpAffineTexture)};
+  return f;
+}
+
+FilterSpec DeclareLetterbox() {
+  FilterSpec f;
+  f.id = "letterbox";
+  f.name = "Letterbox (resize keeping aspect, pad)";
+  f.teaching =
+      "Resizes the image by s = min(W/w, H/h) so that it fits a `width` x `height` output with its aspect "
+      "ratio kept, centred, with `fill` around it (the usual input preparation of detection networks, which "
+      "pad with 114). Pixel centres are aligned: x' = s x - s w/2 + W/2 + s/2 - 1/2, likewise for y. "
+      "Sampling is bilinear through the inverse of that map with warp_affine's rules, so across the image's "
+      "own edges a band one input pixel wide (s output pixels) blends image and fill (as cv::warpAffine "
+      "with BORDER_CONSTANT does; a resize-then-pad letterbox would replicate the edge instead). "
+      "Downscaling by more than 2 skips input pixels (bilinear reads only 2x2 taps), so fine detail "
+      "aliases." +
+      std::string(kGeometryLesson);
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Rgba8};
+  f.output = cpu::LetterboxOutput;
+  f.params = {
+      Number("width", ParamType::Int, 1, 16384, 640, "output width in pixels"),
+      Number("height", ParamType::Int, 1, 16384, 640, "output height in pixels"),
+      FillParam(114),
+  };
+  f.tolerance = kTextureTolerance;
+  // A shrink with bars left and right; a tall strip (bars top and bottom); a single pixel; an enlargement.
+  f.test_cases = {"width=320:height=200", "width=17:height=640", "width=1:height=1",
+                  "width=2048:height=1600"};
+  f.variants = {CpuReference(cpu::LetterboxReference), CpuOpenmp(cpu::LetterboxOpenmp),
+                Naive(cuda::LaunchLetterboxNaive), Texture(cuda::LaunchLetterboxTexture)};
+  return f;
+}
+
+}  // namespace fl::filters
