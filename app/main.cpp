@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
   app.add_option("image", positional_image, "Image (or pattern:NAME:WxH[:FORMAT]) to open in the lab");
   app.add_option("--input", gui.image, "Image to open (same as the positional image)");
   app.add_option("--preset", gui.preset, "Pipeline preset to start with");
-  app.add_option("--stage", gui.stages, "Stage spec to start with (repeat for a chain)");
+  // One value per --stage, so that an image path after it is not taken for another stage.
+  app.add_option("--stage", gui.stages, "Stage spec to start with (repeat for a chain)")->allow_extra_args(false);
   app.add_option("--backend", gui.backend, "cuda or cpu (default: cuda when a device is present)");
   app.add_option("--ui-scale", gui.ui_scale, "UI scale (default: the monitor's content scale; 1 for screenshots)");
   app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");

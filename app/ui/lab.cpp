@@ -94,15 +94,8 @@ void Lab::Start(const LabOptions& o, bool wait) {
   if (!wait) return;
   job_.Wait();
   PollJob();
-  if (!engine_.has_input()) {
-    // The image given failed: fall back to the default so that there is something to work on.
-    const std::string fallback = DefaultImagePath();
-    if (!fallback.empty() && fallback != source) {
-      job_.Start(fallback);
-      job_.Wait();
-      PollJob();
-    }
-  }
+  job_.Wait();  // the default image, when the one given failed
+  PollJob();
 }
 
 void Lab::PollJob() {
@@ -119,11 +112,16 @@ void Lab::PollJob() {
   if (!r->image) {
     // A failed load keeps the current image and pipeline.
     const std::string what = r->error.empty() ? "cannot load " + r->source : r->error;
-    if (!engine_.has_input())
-      StartError(what);
-    else
+    if (engine_.has_input()) {
       s_.banner_error = what + " (the current image stays)";
-    std::fprintf(stderr, "error: %s\n", what.c_str());
+      std::fprintf(stderr, "error: %s\n", what.c_str());
+      return;
+    }
+    // Nothing to work on yet: fall back to the bundled default so that the lab is usable at once.
+    const std::string fallback = DefaultImagePath();
+    const bool can_fall_back = !fallback.empty() && fallback != r->source;
+    StartError(what + (can_fall_back ? " (showing the bundled default image instead)" : ""));
+    if (can_fall_back) job_.Start(fallback);
     return;
   }
   ApplyImage(std::move(*r->image), r->source);

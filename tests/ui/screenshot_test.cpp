@@ -1,0 +1,170 @@
+// `filterlab --screenshot`: a whole UI frame of exactly the asked size, not blank, whose image region shows the
+// CPU reference output of the pipeline pixel for pixel (1:1 zoom, placement printed by the program); bad input
+// is shown as an error in the frame, which is still written.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+#include "app/ui/host_display.hpp"
+#include "core/cpu_executor.hpp"
+#include "core/image_io.hpp"
+#include "core/stage_spec.hpp"
+#include "core/test_patterns.hpp"
+#include "filters/builtin_registry.hpp"
+#include "ui/ui_test_support.hpp"
+
+namespace fl::uitest {
+namespace {
+
+struct Rect {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+Rect ImageRect(const std::string& output) {
+  std::smatch m;
+  const std::regex re("image_rect=(-?\\d+),(-?\\d+),(\\d+),(\\d+)");
+  if (!std::regex_search(output, m, re)) return {};
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4])};
+}
+
+// Distinct colours in a sparse sample of the frame: a blank or single-colour frame has one or two.
+std::size_t DistinctColours(const Image& img) {
+  std::set<std::uint32_t> colours;
+  for (int y = 0; y < img.height(); y += 3)
+    for (int x = 0; x < img.width(); x += 3) {
+      const std::uint8_t* p = img.Row<std::uint8_t>(y) + 4 * x;
+      colours.insert(p[0] | p[1] << 8 | p[2] << 16);
+    }
+  return colours.size();
+}
+
+// Runs a screenshot through each context this machine offers: EGL's device platform (Mesa's software device
+// here) and a hidden GLFW window (needs X: Xvfb).
+std::vector<std::string> Contexts() {
+  std::vector<std::string> out = {"egl"};
+  if (CanOpenWindows()) out.push_back("glfw");
+  return out;
+}
+
+TEST(Screenshot, WholeFrameOfTheAskedSizeWithTheReferenceOutputInIt) {
+  const auto dir = ScratchDir();
+  // An input with detail everywhere, small enough to sit whole in the image region at 1:1.
+  const Image input = GeneratePattern({TestPattern::Noise, 200, 150, PixelFormat::Rgba8, 8, 11});
+  const std::string input_path = (dir / "input.png").string();
+  SaveImage(input, input_path);
+  const std::vector<std::string> stages = {"gray", "gauss3"};
+  const Registry& reg = BuiltinRegistry();
+  Pipeline p;
+  for (const auto& spec : stages) {
+    if (!reg.Find(spec)) GTEST_SKIP() << "filter '" << spec << "' is not in the registry";
+    p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cpu));
+  }
+  const Image reference = ui::HostToRgba8(RunPipelineCpu(reg, p, input).outputs.back(), 1, {0, 255, true});
+
+  for (const std::string& gl : Contexts()) {
+    SCOPED_TRACE("context " + gl);
+    const std::string out = (dir / ("frame_" + gl + ".png")).string();
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl " + gl + " --input " + Quote(input_path) +
+                                       " --stage gray --stage gauss3 --backend cpu --zoom 1 --window 1100x700",
+                                   gl == "glfw");
+    if (gl == "egl" && o.exit_code == 3 && o.output.find("EGL") != std::string::npos) {
+      std::printf("EGL device platform unavailable here, skipped: %s\n", o.output.c_str());
+      continue;
+    }
+    ASSERT_EQ(o.exit_code, 0) << o.output;
+    const Image frame = LoadImage(out);
+    ASSERT_EQ(frame.width(), 1100);
+    ASSERT_EQ(frame.height(), 700);
+    EXPECT_GT(DistinctColours(frame), 50u) << "the frame looks blank";
+
+    const Rect r = ImageRect(o.output);
+    ASSERT_EQ(r.w, reference.width()) << o.output;
+    ASSERT_EQ(r.h, reference.height()) << o.output;
+    ASSERT_GE(r.x, 0);
+    ASSERT_GE(r.y, 0);
+    ASSERT_LE(r.x + r.w, frame.width());
+    ASSERT_LE(r.y + r.h, frame.height());
+    int mismatches = 0;
+    for (int y = 0; y < r.h; ++y)
+      for (int x = 0; x < r.w; ++x) {
+        const std::uint8_t* got = frame.Row<std::uint8_t>(r.y + y) + 4 * (r.x + x);
+        const std::uint8_t* want = reference.Row<std::uint8_t>(y) + 4 * x;
+        if (got[0] != want[0] || got[1] != want[1] || got[2] != want[2]) {
+          if (mismatches++ < 5)
+            ADD_FAILURE() << "pixel (" << x << ", " << y << ") shows " << int(got[0]) << " want " << int(want[0]);
+        }
+      }
+    EXPECT_EQ(mismatches, 0);
+    // Just outside the image region is the viewer's background, not image.
+    const std::uint8_t* left = frame.Row<std::uint8_t>(r.y + r.h / 2) + 4 * (r.x - 1);
+    EXPECT_EQ(left[0], 24);
+    EXPECT_NE(o.output.find("CPU upload"), std::string::npos) << o.output;
+  }
+}
+
+TEST(Screenshot, HiDpiScaleAndOtherSizesKeepTheExactSize) {
+  const auto dir = ScratchDir();
+  for (const auto& [size, w, h] : {std::tuple{"1920x1080", 1920, 1080}, std::tuple{"640x400", 640, 400}}) {
+    const std::string out = (dir / (std::string(size) + ".png")).string();
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --ui-scale 2 --window " + size,
+                                   true);
+    ASSERT_EQ(o.exit_code, 0) << o.output;
+    const Image frame = LoadImage(out);
+    EXPECT_EQ(frame.width(), w);
+    EXPECT_EQ(frame.height(), h);
+    EXPECT_GT(DistinctColours(frame), 50u);
+  }
+}
+
+TEST(Screenshot, BadImagePathIsShownAndTheFrameStillWritten) {
+  const auto dir = ScratchDir();
+  const std::string out = (dir / "bad_image.png").string();
+  const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input /no/such/file.png", true);
+  EXPECT_EQ(o.exit_code, 2) << o.output;  // bad input, as the CLI says it
+  EXPECT_NE(o.output.find("error: "), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("/no/such/file.png"), std::string::npos) << o.output;
+  const Image frame = LoadImage(out);
+  EXPECT_EQ(frame.width(), 1280);
+  EXPECT_EQ(frame.height(), 800);
+  EXPECT_GT(DistinctColours(frame), 50u);
+  // The banner that carries the error is dark red: some of it must be in the frame.
+  bool banner = false;
+  for (int y = 0; y < frame.height() && !banner; ++y)
+    for (int x = 0; x < frame.width() && !banner; ++x) {
+      const std::uint8_t* p = frame.Row<std::uint8_t>(y) + 4 * x;
+      banner = p[0] > 70 && p[0] < 110 && p[1] < 30 && p[2] < 30;
+    }
+  EXPECT_TRUE(banner) << "no error banner in the frame";
+}
+
+TEST(Screenshot, BadPresetAndBadStageAreShownAndTheDefaultsUsed) {
+  const auto dir = ScratchDir();
+  const std::string preset = (dir / "broken.json").string();
+  std::FILE* f = std::fopen(preset.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  std::fputs("{\"version\": 1, \"stages\": [{\"filter\": \"nope\"}]}", f);
+  std::fclose(f);
+  for (const std::string& args : {"--preset " + Quote(preset), std::string("--stage gray:sigma=nonsense")}) {
+    const std::string out = (dir / "frame.png").string();
+    std::filesystem::remove(out);
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu " + args, true);
+    EXPECT_EQ(o.exit_code, 2) << o.output;
+    EXPECT_NE(o.output.find("using the default pipeline"), std::string::npos) << o.output;
+    EXPECT_NE(o.output.find("shown_stage="), std::string::npos) << o.output;
+    EXPECT_EQ(LoadImage(out).width(), 1280);
+  }
+}
+
+TEST(Screenshot, RefusesImpossibleRequestsWithTheCliExitCodes) {
+  const auto dir = ScratchDir();
+  const std::string out = (dir / "x.png").string();
+  EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --window 12xbig", false).exit_code, 2);
+  EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --window 100000x100", false).exit_code, 2);
+  EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --zoom -3", false).exit_code, 2);
+  EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --gl vulkan", false).exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+}  // namespace
+}  // namespace fl::uitest

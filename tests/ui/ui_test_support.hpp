@@ -1,0 +1,23 @@
+#pragma once
+// Running the filterlab executable from the UI tests: with a display when there is one (CI wraps ctest in
+// xvfb-run), else each launch wrapped in xvfb-run; a scratch folder per test.
+#include <filesystem>
+#include <string>
+
+namespace fl::uitest {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs `args` (already shell-quoted) after the filterlab path, with `env` (e.g. "XDG_CONFIG_HOME=/tmp/x")
+// prefixed; `needs_x` wraps it in xvfb-run when no DISPLAY is set.
+Outcome RunFilterlab(const std::string& args, bool needs_x, const std::string& env = "");
+// True when a window can be opened: DISPLAY is set or xvfb-run is installed.
+bool CanOpenWindows();
+// A fresh, empty folder named after the running test.
+std::filesystem::path ScratchDir();
+std::string Quote(const std::string& s);
+
+}  // namespace fl::uitest
