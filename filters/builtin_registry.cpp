@@ -10,6 +10,8 @@ const Registry& BuiltinRegistry() {
       filters::DeclareGauss3(),
       filters::DeclareGauss(),
       filters::DeclareDilate3(), filters::DeclareErode3(),
+      filters::DeclareBrightnessContrast(), filters::DeclareInvert(), filters::DeclareThreshold(),
+      filters::DeclareAdd(), filters::DeclareSub(), filters::DeclareAbsdiff(),
       filters::DeclareBox(),
       filters::DeclareWarpAffine(), filters::DeclareLetterbox(),
   });
