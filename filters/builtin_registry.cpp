@@ -12,6 +12,7 @@ const Registry& BuiltinRegistry() {
       filters::DeclareDilate3(), filters::DeclareErode3(),
       filters::DeclareBrightnessContrast(), filters::DeclareInvert(), filters::DeclareThreshold(),
       filters::DeclareAdd(), filters::DeclareSub(), filters::DeclareAbsdiff(),
+      filters::DeclareBox2x2(),
       filters::DeclareBox(),
       filters::DeclareWarpAffine(), filters::DeclareLetterbox(),
   });

@@ -21,6 +21,7 @@ FilterSpec DeclareGauss();
 FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
 FilterSpec DeclareBrightnessContrast(), DeclareInvert(), DeclareThreshold();  // filters/point_ops.cpp
 FilterSpec DeclareAdd(), DeclareSub(), DeclareAbsdiff();  // two-input point ops, filters/point_ops.cpp
+FilterSpec DeclareBox2x2();
 FilterSpec DeclareBox();
 FilterSpec DeclareWarpAffine(), DeclareLetterbox();  // filters/geometry.cpp
 
