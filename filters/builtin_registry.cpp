@@ -13,6 +13,7 @@ const Registry& BuiltinRegistry() {
       filters::DeclareBrightnessContrast(), filters::DeclareInvert(), filters::DeclareThreshold(),
       filters::DeclareAdd(), filters::DeclareSub(), filters::DeclareAbsdiff(),
       filters::DeclareBox2x2(),
+      filters::DeclareSobel(),
       filters::DeclareBox(),
       filters::DeclareWarpAffine(), filters::DeclareLetterbox(),
   });

@@ -22,6 +22,7 @@ FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
 FilterSpec DeclareBrightnessContrast(), DeclareInvert(), DeclareThreshold();  // filters/point_ops.cpp
 FilterSpec DeclareAdd(), DeclareSub(), DeclareAbsdiff();  // two-input point ops, filters/point_ops.cpp
 FilterSpec DeclareBox2x2();
+FilterSpec DeclareSobel();
 FilterSpec DeclareBox();
 FilterSpec DeclareWarpAffine(), DeclareLetterbox();  // filters/geometry.cpp
 

@@ -1,0 +1,77 @@
+// Declaration of `sobel`: the gradient magnitude with the 3x3 Sobel kernels.
+#include "core/cpu/sobel.hpp"
+#include "cuda/filters/sobel.hpp"
+#include "filters/declarations.hpp"
+
+namespace fl::filters {
+
+static ImageShape SobelOutput(const ImageShape& in, const ParamValues& p) {
+  return {in.width, in.height, cpu::SobelWantsFloat(p) ? PixelFormat::Gray32f : PixelFormat::Gray8};
+}
+
+FilterSpec DeclareSobel() {
+  FilterSpec f;
+  f.id = "sobel";
+  f.name = "Sobel gradient magnitude";
+  f.teaching =
+      "gx = [1 2 1]^T x [-1 0 1] and gy = [-1 0 1]^T x [1 2 1] over the 3x3 neighbourhood (replicate border), "
+      "out = sqrt(gx^2 + gy^2): bright where the image has edges. gray8 input is computed in integers and the "
+      "magnitude as the correctly rounded square root of an exact float (gx^2 + gy^2 < 2^24), so every variant "
+      "is bit-identical to the CPU; gray32f input uses one order of float additions and an explicit fmaf "
+      "everywhere, for the same reason. A 3x3 stencil with a little arithmetic: the variants show that shared "
+      "memory does not pay at this size, that several outputs per thread do, and what a separable split costs "
+      "when the kernel is this small.";
+  f.accepts = {PixelFormat::Gray8, PixelFormat::Gray32f};
+  f.output = SobelOutput;
+
+  ParamSpec output;
+  output.name = "output";
+  output.type = ParamType::Choice;
+  output.choices = {"gray8", "gray32f"};
+  output.def_choice = "gray8";
+  output.help = "gray8: min(255, rounded magnitude); gray32f: the magnitude itself";
+  f.params = {output};
+
+  VariantSpec smem = CudaVariant(
+      "smem",
+      "Each block copies its tile plus a 1-pixel halo ((bx+2) x (by+2) pixels) into shared memory, waits at "
+      "__syncthreads, then computes every output from shared memory.",
+      "About as fast as naive, often a little slower: the 9-fold reuse of a 3x3 stencil is already served by "
+      "L1, and the halo loads, the index arithmetic and the barrier cost what shared memory saves.",
+      cuda::LaunchSobelSmem, cuda::SobelSmemKernel);
+  smem.smem_bytes = cuda::SobelSmemBytes;
+
+  VariantSpec separable = CudaVariant(
+      "separable",
+      "Two kernels: a row pass writes both horizontal terms of every pixel ([-1 0 1] and [1 2 1]) to a scratch "
+      "buffer (short2 per pixel for gray8, float2 for gray32f), a column pass combines three rows of them into "
+      "gx, gy and the magnitude.",
+      "Slower than naive: separability saves arithmetic (6 instead of 9 taps per pixel for both gradients) but "
+      "adds a round trip of 4-8 bytes per pixel through global memory and a second launch, and a 3x3 Sobel is "
+      "limited by memory, not arithmetic. Separable pays for large kernels, not this one.",
+      cuda::LaunchSobelSeparable, cuda::SobelSeparableKernel);
+  separable.scratch_bytes = cuda::SobelSeparableScratchBytes;
+
+  f.variants = {
+      CpuReference(cpu::SobelReference),
+      CpuOpenmp(cpu::SobelOpenmp),
+      CudaVariant("naive",
+                  "One thread per pixel: its 3x3 neighbourhood read from global memory at clamped coordinates "
+                  "(8 of the 9 pixels are used), integer or float gradients, one store.",
+                  "The baseline. Neighbouring threads share most of their loads through L1, so it runs near the "
+                  "cost of one read and one write per pixel.",
+                  cuda::LaunchSobelNaive, cuda::SobelNaiveKernel),
+      smem,
+      CudaVariant("ppt4",
+                  "Four vertically adjacent outputs per thread: each of the 6 input rows is read (3 pixels) and "
+                  "reduced horizontally once, and every output combines three of those rows.",
+                  "18 loads and 6 row reductions for 4 outputs instead of 36 and 12: expect it the fastest "
+                  "variant, as long as the image leaves enough threads to fill the GPU.",
+                  cuda::LaunchSobelPpt4, cuda::SobelPpt4Kernel),
+      separable,
+  };
+  f.test_cases = {"output=gray32f"};
+  return f;
+}
+
+}  // namespace fl::filters
