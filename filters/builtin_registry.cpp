@@ -14,6 +14,7 @@ const Registry& BuiltinRegistry() {
       filters::DeclareAdd(), filters::DeclareSub(), filters::DeclareAbsdiff(),
       filters::DeclareBox2x2(),
       filters::DeclareSobel(),
+      filters::DeclareDilate5(), filters::DeclareErode5(),
       filters::DeclareBox(),
       filters::DeclareWarpAffine(), filters::DeclareLetterbox(),
   });

@@ -23,6 +23,7 @@ FilterSpec DeclareBrightnessContrast(), DeclareInvert(), DeclareThreshold();  //
 FilterSpec DeclareAdd(), DeclareSub(), DeclareAbsdiff();  // two-input point ops, filters/point_ops.cpp
 FilterSpec DeclareBox2x2();
 FilterSpec DeclareSobel();
+FilterSpec DeclareDilate5(), DeclareErode5();  // one family: filters/morph5.cpp
 FilterSpec DeclareBox();
 FilterSpec DeclareWarpAffine(), DeclareLetterbox();  // filters/geometry.cpp
 
