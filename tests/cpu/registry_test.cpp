@@ -211,6 +211,10 @@ TEST(Declarations, VariantsAreComplete) {
         const std::size_t smem = v.smem_bytes ? v.smem_bytes(v.defaults, params, fmt) : 0;
         const auto why = CheckLaunch(TypicalLimits(), v.defaults, v.uses, smem);
         EXPECT_FALSE(why.has_value()) << "the default launch is refused: " << why.value_or("");
+        if (v.check_launch) {
+          const auto own = v.check_launch(v.defaults, params);
+          EXPECT_FALSE(own.has_value()) << "the variant's own rule refuses its defaults: " << own.value_or("");
+        }
         if (v.kernel) {
           EXPECT_NE(v.kernel(fmt, v.defaults), nullptr) << "kernel() gives no function for occupancy";
         }
