@@ -8,6 +8,7 @@
 #include "app/cli/commands.hpp"
 #include "app/ui/gui_app.hpp"
 #include "app/ui/lab.hpp"
+#include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/error.hpp"
 #include "core/image_io.hpp"
@@ -111,6 +112,13 @@ int RunScreenshot(const ScreenshotOptions& o) {
   lab.Start(lo, true);
   ui::AppState& s = lab.state();
   s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
+  if (o.open_window == "help") s.show_help = true;
+  else if (o.open_window == "about") s.show_about = true;
+  else if (o.open_window == "browser") ui::OpenFileBrowser(s, ui::BrowserPurpose::OpenImage);
+  else if (o.open_window == "pattern") s.pattern_dialog.open = true;
+  else if (o.open_window == "gallery") s.show_gallery = true;
+  else if (!o.open_window.empty())
+    throw InputError("--open '" + o.open_window + "' is not help, about, browser, pattern or gallery");
   s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
   if (zoom > 0) s.view.want_zoom = zoom;
 

@@ -16,6 +16,7 @@ struct ScreenshotOptions {
   std::string gl = "auto";          // auto (EGL device, else a hidden GLFW window), egl, glfw
   std::string zoom = "fit";         // fit, or a number (1 = 1:1)
   int show_stage = -2;              // -2 the last stage, 0 the input, N stage N
+  std::string open_window;          // "", help, about, browser, pattern, gallery: for documentation shots
   float ui_scale = 1.0f;
   bool no_interop = false;
 };

@@ -1,5 +1,7 @@
 #include "render/display_texture.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 
 namespace fl::render {
@@ -10,11 +12,18 @@ void DisplayTexture::Ensure(int width, int height, bool want_interop) {
     Release();
     texture_ = GlTexture::Create();
     glBindTexture(GL_TEXTURE_2D, texture_.get());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    // Mipmapped minification: a zoomed-out zone plate must show the filter's aliasing, not the viewer's.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    int levels = 1;
+    while ((std::max(width, height) >> levels) > 0) ++levels;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, levels - 1);
+    for (int level = 0; level < levels; ++level)
+      glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, std::max(width >> level, 1), std::max(height >> level, 1), 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     glBindTexture(GL_TEXTURE_2D, 0);
     CheckGl("display texture allocation");
     width_ = width;
@@ -43,6 +52,14 @@ void DisplayTexture::Upload(const Image& rgba8) {
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba8.data());
   glBindTexture(GL_TEXTURE_2D, 0);
   CheckGl("display texture upload");
+  UpdateMipmaps();
+}
+
+void DisplayTexture::UpdateMipmaps() {
+  glBindTexture(GL_TEXTURE_2D, texture_.get());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  CheckGl("display texture mipmaps");
 }
 
 void DisplayTexture::Release() noexcept {

@@ -1,6 +1,6 @@
 #pragma once
-// The texture the viewer shows: RGBA8, nearest-neighbour magnification (pixels stay crisp when zoomed in), linear
-// minification. Filled either by CUDA through interop (registered when asked for and possible) or by
+// The texture the viewer shows: RGBA8, nearest-neighbour magnification (pixels stay crisp when zoomed in),
+// trilinear mipmapped minification (no viewer-made moire when zoomed out). Filled either by CUDA through interop (registered when asked for and possible) or by
 // glTexSubImage2D from a host image.
 #include <optional>
 #include <string>
@@ -21,8 +21,10 @@ class DisplayTexture {
   // Makes the texture w x h (reallocating when the size changed). With `want_interop`, registers it with CUDA; a
   // registration failure is not an error: interop_error() then says why and uploads must be used.
   void Ensure(int width, int height, bool want_interop);
-  // Uploads a host rgba8 image of exactly the texture's size.
+  // Uploads a host rgba8 image of exactly the texture's size (and rebuilds the mipmaps).
   void Upload(const Image& rgba8);
+  // Rebuilds the smaller levels from level 0; call after CUDA wrote level 0 through interop (once unmapped).
+  void UpdateMipmaps();
   void Release() noexcept;
 
   GLuint id() const { return texture_.get(); }

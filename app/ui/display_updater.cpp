@@ -47,13 +47,15 @@ void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool all
         render::ScopedSurface surface(map.array());
         e.converter()->ToSurface(view, d.step, range, surface.get(), exec.stream());
         written = true;
-        s.interop_active = true;
-        s.interop = "CUDA-GL interop";
       } catch (const RuntimeError& err) {
         s.interop = std::string("fallback (upload): mapping failed: ") + err.what();
       }
     }
-    if (!written) {
+    if (written) {
+      tex.UpdateMipmaps();  // the map has ended: GL may read level 0 again
+      s.interop_active = true;
+      s.interop = "CUDA-GL interop";
+    } else {
       tex.Upload(e.converter()->ToHost(view, d.step, range, exec.stream()));
       s.interop_active = false;
       if (!tex.interop_error().empty())

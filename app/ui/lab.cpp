@@ -81,6 +81,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
     StartError(std::string(e.what()) + " (using the default pipeline)");
   }
   s_.pipeline_edited = true;
+  s_.selected_stage = static_cast<int>(s_.pipeline.stages.size()) - 1;  // the shown (last) stage, explained
 
   // The image: the one asked for, else the last session's, else the bundled default.
   std::string source = o.image;

@@ -14,16 +14,21 @@ static std::string ShapeText(const ImageShape& s) {
   return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
 }
 
+static std::string SourceName(const std::string& label) {
+  if (label.empty()) return "(no image)";
+  if (label.starts_with("pattern:")) return label.substr(8);  // "zoneplate:1024x1024:gray8"
+  return std::filesystem::path(label).filename().string();
+}
+
 static void InputRow(AppState& s) {
   const bool shown = s.display.stage == kShowInput && s.display.valid;
-  const std::string name = s.image_label.empty() ? std::string("(no image)")
-                                                 : std::filesystem::path(s.image_label).filename().string();
-  const std::string label = "Input  " + name + "##input";
+  const std::string label = "Input  " + SourceName(s.image_label) + "##input";
   if (ImGui::Selectable(label.c_str(), shown)) s.show_stage = kShowInput;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\nClick to show the input (key 0).", s.image_label.c_str(),
                                                 ShapeText(s.image_shape).c_str());
-  ImGui::SameLine();
+  ImGui::Indent();
   DimText(ShapeText(s.image_shape).c_str());
+  ImGui::Unindent();
 }
 
 static void AddStageButton(AppState& s) {
@@ -84,7 +89,7 @@ static void StageBlock(AppState& s, int i, int n) {
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Framed | ImGuiTreeNodeFlags_OpenOnArrow |
                              ImGuiTreeNodeFlags_AllowItemOverlap | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (shown) flags |= ImGuiTreeNodeFlags_Selected;
-  if (i == s.selected_stage) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  ImGui::SetNextItemOpen(true, ImGuiCond_Once);  // editors start open: the parameters are the point
   if (at_fault) ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
   if (!st.enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const std::string title = std::to_string(i + 1) + "  " + st.filter + "  " + st.variant;

@@ -21,7 +21,8 @@ static void Tooltip(const std::string& text) {
   ImGui::EndTooltip();
 }
 
-static void VariantCombo(AppState& s, Stage& st, const FilterSpec& f) {
+// The selected stage explains its variant in full; the others keep it in a tooltip, so that long pipelines fit.
+static void VariantCombo(AppState& s, Stage& st, const FilterSpec& f, bool explain) {
   const VariantSpec* current = f.FindVariant(st.variant);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##variant", ("variant: " + st.variant).c_str())) {
@@ -35,7 +36,8 @@ static void VariantCombo(AppState& s, Stage& st, const FilterSpec& f) {
     }
     ImGui::EndCombo();
   }
-  if (current) {
+  if (current && !explain) Tooltip(current->technique + "\n\nExpect: " + current->expectation);
+  if (current && explain) {
     ImGui::PushTextWrapPos(0);
     DimText(current->technique.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.72f, 0.85f, 1.0f));
@@ -184,7 +186,7 @@ void DrawStageEditor(AppState& s, std::size_t index) {
   DimText(f->name.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::IsItemHovered()) Tooltip(f->teaching);
-  VariantCombo(s, st, *f);
+  VariantCombo(s, st, *f, static_cast<int>(index) == s.selected_stage);
   for (const ParamSpec& p : f->params) {
     ParamValues& values = st.params;
     ParamValue v = values.Has(p.name) ? values.All().at(p.name)

@@ -15,25 +15,24 @@ static void Header(AppState& s) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Space: re-run the pipeline every frame (otherwise only when something changes)");
   ImGui::SameLine();
+  if (ImGui::Button("Export CSV...")) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
+  ImGui::SameLine();
+  if (ImGui::Button("Export JSON...")) OpenFileBrowser(s, BrowserPurpose::ExportJson);
+  ImGui::SameLine();
   char text[256];
   if (IsCuda(s)) {
-    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  copy bandwidth %s", TimeLabel(s),
-                  s.total_ms, s.total_runs,
-                  s.copy_gbs > 0 ? (std::to_string(static_cast<int>(s.copy_gbs + 0.5)) + " GB/s").c_str()
-                                 : "not measured");
+    char copy[64] = "copy bandwidth not measured";
+    if (s.copy_gbs > 0) std::snprintf(copy, sizeof copy, "device copy %.0f GB/s", s.copy_gbs);
+    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  %s", TimeLabel(s), s.total_ms,
+                  s.total_runs, copy);
   } else {
-    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: every figure is CPU time",
+    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: all figures are CPU time",
                   TimeLabel(s), s.total_ms, s.total_runs);
   }
   ImGui::AlignTextToFramePadding();
+  ImGui::PushTextWrapPos(0);
   DimText(text);
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
-                                                       ImGui::CalcTextSize("CSV...JSON...").x -
-                                                       4 * ImGui::GetStyle().FramePadding.x -
-                                                       ImGui::GetStyle().ItemSpacing.x));
-  if (ImGui::Button("CSV...")) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
-  ImGui::SameLine();
-  if (ImGui::Button("JSON...")) OpenFileBrowser(s, BrowserPurpose::ExportJson);
+  ImGui::PopTextWrapPos();
 }
 
 static void Row(const AppState& s, std::size_t i) {
