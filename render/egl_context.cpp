@@ -47,6 +47,46 @@ struct Candidate {
 
 }  // namespace
 
+bool EglContext::MakeCurrent(bool surfaceless, std::string& why) {
+  auto display = static_cast<EGLDisplay>(display_);
+  const EGLint config_attribs[] = {EGL_SURFACE_TYPE, surfaceless ? 0 : EGL_PBUFFER_BIT,
+                                   EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                   EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+                                   EGL_NONE};
+  EGLConfig config{};
+  EGLint configs = 0;
+  if (!eglChooseConfig(display, config_attribs, &config, 1, &configs) || configs < 1) {
+    why = std::string("no RGBA8 OpenGL config") + (surfaceless ? "" : " with pbuffers");
+    return false;
+  }
+  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                    EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
+  if (context == EGL_NO_CONTEXT) {
+    why = EglErrorText("eglCreateContext(OpenGL 3.3 core)");
+    return false;
+  }
+  EGLSurface surface = EGL_NO_SURFACE;
+  if (!surfaceless) {
+    const EGLint pbuffer_attribs[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
+    surface = eglCreatePbufferSurface(display, config, pbuffer_attribs);
+    if (surface == EGL_NO_SURFACE) {
+      why = EglErrorText("eglCreatePbufferSurface");
+      eglDestroyContext(display, context);
+      return false;
+    }
+  }
+  if (!eglMakeCurrent(display, surface, surface, context)) {
+    why = EglErrorText(surfaceless ? "eglMakeCurrent(surfaceless)" : "eglMakeCurrent(pbuffer)");
+    if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
+    eglDestroyContext(display, context);
+    return false;
+  }
+  context_ = context;
+  surface_ = surface == EGL_NO_SURFACE ? nullptr : surface;
+  return true;
+}
+
 std::unique_ptr<EglContext> EglContext::Create(int cuda_device) {
   const char* client_ext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (!HasExtension(client_ext, "EGL_EXT_device_enumeration") && !HasExtension(client_ext, "EGL_EXT_device_base"))
@@ -99,38 +139,22 @@ std::unique_ptr<EglContext> EglContext::Create(int cuda_device) {
       failures += " device " + std::to_string(c.index) + ": " + EglErrorText("eglBindAPI(OpenGL)") + ";";
       continue;
     }
-    const bool surfaceless = HasExtension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
-    const EGLint config_attribs[] = {EGL_SURFACE_TYPE, surfaceless ? 0 : EGL_PBUFFER_BIT,
-                                     EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                                     EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-                                     EGL_NONE};
-    EGLConfig config{};
-    EGLint configs = 0;
-    if (!eglChooseConfig(display, config_attribs, &config, 1, &configs) || configs < 1) {
-      failures += " device " + std::to_string(c.index) + ": no RGBA8 OpenGL config;";
-      continue;
-    }
-    const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                      EGL_NONE};
-    EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
-    if (context == EGL_NO_CONTEXT) {
-      failures += " device " + std::to_string(c.index) + ": " + EglErrorText("eglCreateContext(3.3 core)") + ";";
-      continue;
-    }
-    ctx->context_ = context;
-    EGLSurface surface = EGL_NO_SURFACE;
-    if (!surfaceless) {
-      const EGLint pbuffer_attribs[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
-      surface = eglCreatePbufferSurface(display, config, pbuffer_attribs);
-      if (surface == EGL_NO_SURFACE) {
-        failures += " device " + std::to_string(c.index) + ": " + EglErrorText("eglCreatePbufferSurface") + ";";
-        continue;
+    // Surfaceless when offered (we draw into our own framebuffer anyway), else a 1x1 pbuffer; a driver that
+    // offers surfaceless but fails it gets the pbuffer too.
+    const bool offers_surfaceless =
+        HasExtension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
+    bool surfaceless = false;
+    std::string why;
+    for (const bool try_surfaceless : {true, false}) {
+      if (try_surfaceless && !offers_surfaceless) continue;
+      if (ctx->MakeCurrent(try_surfaceless, why)) {
+        surfaceless = try_surfaceless;
+        why.clear();
+        break;
       }
-      ctx->surface_ = surface;
     }
-    if (!eglMakeCurrent(display, surface, surface, context)) {
-      failures += " device " + std::to_string(c.index) + ": " + EglErrorText("eglMakeCurrent") + ";";
+    if (!why.empty()) {
+      failures += " device " + std::to_string(c.index) + ": " + why + ";";
       continue;
     }
     LoadGl(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));

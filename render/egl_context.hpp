@@ -21,6 +21,9 @@ class EglContext {
 
  private:
   EglContext() = default;
+  // Creates a 3.3 core context (surfaceless, or on a 1x1 pbuffer) on display_ and makes it current; on failure
+  // releases what it made and says why.
+  bool MakeCurrent(bool surfaceless, std::string& why);
   void* display_ = nullptr;  // EGLDisplay
   void* context_ = nullptr;  // EGLContext
   void* surface_ = nullptr;  // EGLSurface, only when surfaceless contexts are not offered

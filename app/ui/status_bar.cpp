@@ -50,7 +50,8 @@ void DrawStatusBar(AppState& s) {
       ImGui::Text(p.is_float ? "(%d, %d) = %.6g" : "(%d, %d) = %.0f", p.x, p.y, p.value[0]);
   }
   Separator();
-  ImGui::Text("%.0f fps", s.ui_fps);
+  // Idle, the window redraws only on input (a few times a second), so the rate then says little.
+  ImGui::Text("%.0f fps%s", s.ui_fps, s.continuous || s.job.active ? "" : " (idle)");
   if (s.continuous) {
     Separator();
     ImGui::TextColored(kOkColor, "measuring");
