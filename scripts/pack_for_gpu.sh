@@ -2,14 +2,20 @@
 # Developer tool: builds for the GPU machine (preset gpu, sm_90) and packs what a device run needs into .gpu/
 # (git-ignored): the executables in .gpu/bin and the few shared libraries that machine lacks in .gpu/lib.
 # Run ../shared/device/prepare.sh once first (it makes .gpu/ with the GL client libraries and on-device.sh).
-# On the device: bash .gpu/on-device.sh env LD_LIBRARY_PATH=.gpu/lib .gpu/bin/gpu_tests
+# It builds the committed HEAD (a snapshot in build/gpu-src), not the working tree, so that files half-written
+# by someone else never reach the GPU machine.
+# On the device: bash .gpu/on-device.sh bash bench/gpu_batch.sh tests bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
 [ -f .gpu/on-device.sh ] || { echo "error: run ../shared/device/prepare.sh first" >&2; exit 1; }
-cmake --preset gpu "$@" >/dev/null
-cmake --build --preset gpu
+src=build/gpu-src
+rm -rf "$src" && mkdir -p "$src"
+git archive HEAD | tar -x -C "$src"
+cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 "$@" >/dev/null
+cmake --build build/gpu --target filterlab gpu_tests
 mkdir -p .gpu/bin .gpu/lib
+rm -f .gpu/bin/* .gpu/lib/*
 cp build/gpu/app/filterlab build/gpu/tests/gpu_tests .gpu/bin/
 strip .gpu/bin/* 2>/dev/null || true
 # Shared libraries the binaries use that are not part of glibc/libstdc++ (the GPU machine is Ubuntu 24.04).
