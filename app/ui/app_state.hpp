@@ -75,6 +75,14 @@ struct LayoutState {
   float bottom_h = 0;     // the timings panel's height as drawn
 };
 
+// A key press as the window reported it (GLFW key code and modifiers). Queued rather than polled: ImGui 1.86
+// only sees whether a key is down at frame start, so a tap shorter than a frame would be lost.
+struct KeyPress {
+  int key = 0;
+  bool ctrl = false, shift = false, alt = false;
+  bool repeat = false;  // auto-repeat of a held key
+};
+
 struct Toast {
   std::string text;
   bool error = false;
@@ -167,6 +175,7 @@ struct AppState {
   std::string settings_warning;            // a damaged settings file, reported once
 
   Requests requests;
+  std::vector<KeyPress> key_presses;  // this frame's, consumed by HandleShortcuts
   float ui_fps = 0;
 };
 

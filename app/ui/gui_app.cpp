@@ -36,6 +36,14 @@ void OnDrop(GLFWwindow* window, int count, const char** paths) {
   lab->DropFiles(files);
 }
 
+// Key presses are queued for the shortcuts (see KeyPress); ImGui's backend, installed after us, chains to this.
+void OnKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  auto* lab = static_cast<Lab*>(glfwGetWindowUserPointer(window));
+  if (!lab || action == GLFW_RELEASE) return;
+  lab->state().key_presses.push_back({key, (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0,
+                                      (mods & GLFW_MOD_ALT) != 0, action == GLFW_REPEAT});
+}
+
 // The ImGui GLFW backend's set-up and tear-down as one object.
 struct GlfwBackendScope {
   explicit GlfwBackendScope(GLFWwindow* w) { ImGui_ImplGlfw_InitForOpenGL(w, true); }
@@ -58,6 +66,7 @@ int RunGui(const GuiOptions& o) {
   if (!layout_path.empty()) std::filesystem::create_directories(std::filesystem::path(layout_path).parent_path());
   io.IniFilename = layout_path.empty() ? nullptr : layout_path.c_str();
   SetupLookAndFeel(scale);
+  glfwSetKeyCallback(window->get(), OnKey);  // before the backend, which keeps and calls it
   GlfwBackendScope glfw_backend(window->get());
   render::ImGuiRenderer renderer;
 

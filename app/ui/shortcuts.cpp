@@ -37,52 +37,82 @@ const std::vector<Shortcut>& Shortcuts() {
   return list;
 }
 
-static bool Pressed(int key) { return ImGui::IsKeyPressed(key, false); }
-static bool Repeated(int key) { return ImGui::IsKeyPressed(key, true); }
-
-void HandleShortcuts(AppState& s) {
-  const ImGuiIO& io = ImGui::GetIO();
-  const bool ctrl = io.KeyCtrl, shift = io.KeyShift, alt = io.KeyAlt;
-  if (ctrl && Pressed(GLFW_KEY_O)) OpenFileBrowser(s, BrowserPurpose::OpenImage);
-  if (ctrl && Pressed(GLFW_KEY_G)) s.pattern_dialog.open = true;
-  if (ctrl && !shift && Pressed(GLFW_KEY_S)) OpenFileBrowser(s, BrowserPurpose::SaveOutput);
-  if (ctrl && shift && Pressed(GLFW_KEY_S)) OpenFileBrowser(s, BrowserPurpose::SavePreset);
-  if (ctrl && Pressed(GLFW_KEY_L)) OpenFileBrowser(s, BrowserPurpose::LoadPreset);
-  if (ctrl && Pressed(GLFW_KEY_E)) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
-  if (ctrl && Pressed(GLFW_KEY_Q)) s.requests.quit = true;
-  if (ctrl && Pressed(GLFW_KEY_D)) DuplicateStage(s, s.selected_stage);
-  if (Pressed(GLFW_KEY_F1)) s.show_help = true;
-  if (Pressed(GLFW_KEY_ESCAPE)) {
+static void Act(AppState& s, const KeyPress& k, bool typing) {
+  const int n = static_cast<int>(s.pipeline.stages.size());
+  const bool plain = !k.ctrl && !k.alt;
+  if (k.ctrl && !k.repeat) {
+    switch (k.key) {
+      case GLFW_KEY_O: OpenFileBrowser(s, BrowserPurpose::OpenImage); return;
+      case GLFW_KEY_G: s.pattern_dialog.open = true; return;
+      case GLFW_KEY_S: OpenFileBrowser(s, k.shift ? BrowserPurpose::SavePreset : BrowserPurpose::SaveOutput); return;
+      case GLFW_KEY_L: OpenFileBrowser(s, BrowserPurpose::LoadPreset); return;
+      case GLFW_KEY_E: OpenFileBrowser(s, BrowserPurpose::ExportCsv); return;
+      case GLFW_KEY_Q: s.requests.quit = true; return;
+      case GLFW_KEY_D: DuplicateStage(s, s.selected_stage); return;
+      default: break;
+    }
+  }
+  if (k.key == GLFW_KEY_F1 && !k.repeat) s.show_help = true;
+  if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
     if (s.job.active) s.requests.cancel_job = true;
     s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;
   }
-  if (io.WantTextInput || ctrl) return;  // plain keys below would type into a focused field
-  const int n = static_cast<int>(s.pipeline.stages.size());
-  if (Pressed(GLFW_KEY_SPACE)) s.continuous = !s.continuous;
-  if (Pressed(GLFW_KEY_F)) s.view.fit = true;
-  if (Pressed(GLFW_KEY_1) || Pressed(GLFW_KEY_KP_1)) s.view.want_zoom = 1.0f;
-  if (Repeated(GLFW_KEY_EQUAL) || Repeated(GLFW_KEY_KP_ADD)) {
-    s.view.zoom *= 1.25f;
-    s.view.fit = false;
+  if (typing) return;  // plain keys below would type into a focused field
+  if (k.alt && (k.key == GLFW_KEY_UP || k.key == GLFW_KEY_DOWN)) {
+    MoveStage(s, s.selected_stage, k.key == GLFW_KEY_UP ? -1 : +1);
+    return;
   }
-  if (Repeated(GLFW_KEY_MINUS) || Repeated(GLFW_KEY_KP_SUBTRACT)) {
-    s.view.zoom /= 1.25f;
-    s.view.fit = false;
+  if (!plain) return;
+  switch (k.key) {
+    case GLFW_KEY_SPACE:
+      if (!k.repeat) s.continuous = !s.continuous;
+      break;
+    case GLFW_KEY_F:
+      s.view.fit = true;
+      break;
+    case GLFW_KEY_1:
+    case GLFW_KEY_KP_1:
+      s.view.want_zoom = 1.0f;
+      break;
+    case GLFW_KEY_EQUAL:
+    case GLFW_KEY_KP_ADD:
+      s.view.want_zoom = s.view.zoom * 1.25f;
+      break;
+    case GLFW_KEY_MINUS:
+    case GLFW_KEY_KP_SUBTRACT:
+      s.view.want_zoom = s.view.zoom / 1.25f;
+      break;
+    case GLFW_KEY_0:
+    case GLFW_KEY_KP_0:
+      s.show_stage = kShowInput;
+      break;
+    case GLFW_KEY_DELETE:
+      if (!k.repeat) RemoveStage(s, s.selected_stage);
+      break;
+    case GLFW_KEY_E:
+      if (!k.repeat && s.selected_stage >= 0 && s.selected_stage < n)
+        SetStageEnabled(s, s.selected_stage, !s.pipeline.stages[static_cast<std::size_t>(s.selected_stage)].enabled);
+      break;
+    case GLFW_KEY_UP:
+      if (n > 0) {
+        s.selected_stage = s.selected_stage <= 0 ? 0 : s.selected_stage - 1;
+        s.show_stage = s.selected_stage;
+      }
+      break;
+    case GLFW_KEY_DOWN:
+      if (n > 0) {
+        s.selected_stage = s.selected_stage < 0 ? 0 : std::min(s.selected_stage + 1, n - 1);
+        s.show_stage = s.selected_stage;
+      }
+      break;
+    default: break;
   }
-  if (Pressed(GLFW_KEY_0) || Pressed(GLFW_KEY_KP_0)) s.show_stage = kShowInput;
-  if (Pressed(GLFW_KEY_DELETE)) RemoveStage(s, s.selected_stage);
-  if (Pressed(GLFW_KEY_E) && s.selected_stage >= 0 && s.selected_stage < n)
-    SetStageEnabled(s, s.selected_stage, !s.pipeline.stages[static_cast<std::size_t>(s.selected_stage)].enabled);
-  if (alt && Repeated(GLFW_KEY_UP)) MoveStage(s, s.selected_stage, -1);
-  if (alt && Repeated(GLFW_KEY_DOWN)) MoveStage(s, s.selected_stage, +1);
-  if (!alt && Repeated(GLFW_KEY_UP) && n > 0) {
-    s.selected_stage = s.selected_stage <= 0 ? 0 : s.selected_stage - 1;
-    s.show_stage = s.selected_stage;
-  }
-  if (!alt && Repeated(GLFW_KEY_DOWN) && n > 0) {
-    s.selected_stage = s.selected_stage < 0 ? 0 : std::min(s.selected_stage + 1, n - 1);
-    s.show_stage = s.selected_stage;
-  }
+}
+
+void HandleShortcuts(AppState& s) {
+  const bool typing = ImGui::GetIO().WantTextInput;
+  for (const KeyPress& k : s.key_presses) Act(s, k, typing);
+  s.key_presses.clear();
 }
 
 }  // namespace fl::ui
