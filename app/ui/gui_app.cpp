@@ -86,6 +86,8 @@ int RunGui(const GuiOptions& o) {
 
   const double start = glfwGetTime();
   int frames = 0;
+  std::string titled;  // the image the title names
+
   while (!glfwWindowShouldClose(window->get()) && !lab.quit_requested()) {
     // Idle, the lab sleeps until something happens (or a tenth of a second passes, for tooltips and progress).
     if (lab.state().continuous || lab.busy() || frames < 3)
@@ -104,6 +106,12 @@ int RunGui(const GuiOptions& o) {
     glClear(GL_COLOR_BUFFER_BIT);
     renderer.Render(ImGui::GetDrawData(), fb_w, fb_h);
     glfwSwapBuffers(window->get());
+    if (lab.state().image_label != titled) {
+      titled = lab.state().image_label;
+      const std::string name = titled.starts_with("pattern:") ? titled.substr(8)
+                                                               : std::filesystem::path(titled).filename().string();
+      glfwSetWindowTitle(window->get(), ("Filter Lab - " + name).c_str());
+    }
     ++frames;
     if (o.frames > 0 && frames >= o.frames) break;
     if (o.quit_after > 0 && glfwGetTime() - start >= o.quit_after) break;
