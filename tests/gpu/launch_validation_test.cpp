@@ -215,13 +215,19 @@ TEST_F(LaunchValidation, ExecutorRefusesBeforeLaunchingAnyStage) {
   // A pixels-per-thread refusal through the executor, where a variant has the field.
   for (const FilterSpec& f : reg.filters())
     for (const VariantSpec& v : f.variants) {
-      if (v.backend != Backend::Cuda || !v.uses.ppt || !f.VariantAccepts(v, PixelFormat::Gray8)) continue;
+      if (f.inputs != 1 || v.backend != Backend::Cuda || !v.uses.ppt || !f.VariantAccepts(v, PixelFormat::Gray8))
+        continue;
       Pipeline q = p;
       Stage s = MakeStage(reg, f.id, Backend::Cuda);
       SetVariant(reg, s, v.id);
       s.launch.ppt = v.uses.ppt_max + 1;
       q.stages.push_back(s);
-      EXPECT_THROW(exec.Run(q), InputError) << f.id << "/" << v.id;
+      try {
+        exec.Run(q);
+        ADD_FAILURE() << f.id << "/" << v.id << ": ppt " << s.launch.ppt << " not refused";
+      } catch (const InputError& e) {
+        EXPECT_TRUE(Contains(e.what(), "stage 3 (" + f.id + ") variant '" + v.id + "': pixels per thread")) << e.what();
+      }
       EXPECT_EQ(test::BytesNotPoison(exec.StageOutput(0), kPoison), 0u);
       return;
     }

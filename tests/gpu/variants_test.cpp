@@ -16,6 +16,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -208,6 +209,16 @@ std::string FirstMismatch(const Image& got, const Image& want) {
   return "no mismatch";
 }
 
+// What the engine's validation says about this launch (the device limits, then the variant's own rule): the only
+// refusals this test accepts. An InputError from anywhere else is a failure.
+std::optional<std::string> ValidationRefusal(const DeviceLimits& limits, const VariantSpec& v, const ParamValues& params,
+                                             const LaunchConfig& launch, PixelFormat format) {
+  const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, format) : 0;
+  if (auto why = CheckLaunch(limits, launch, v.uses, smem)) return why;
+  if (v.check_launch) return v.check_launch(launch, params);
+  return std::nullopt;
+}
+
 class VariantAgreement : public ::testing::TestWithParam<VariantCase> {};
 
 TEST_P(VariantAgreement, MatchesCpuOracle) {
@@ -230,6 +241,7 @@ TEST_P(VariantAgreement, MatchesCpuOracle) {
     SCOPED_TRACE("params '" + param_set + "' (" + v.id + ", " + Describe(c.launch, v.uses) + ")");
     const ParamValues params = test::ParamsFor(f, param_set);
     const OracleResult& want = Oracle(f, oracle, param_set, params, input, second);
+    const auto validation = ValidationRefusal(gpu.limits, v, params, c.launch, c.format);
     const bool integer_out = want.refusal.empty() && IsInteger(want.image.format());
     const double tolerance = v.agreement == Agreement::Exact ? 0.0
                              : integer_out                    ? f.tolerance.max_abs_u8
@@ -253,6 +265,7 @@ TEST_P(VariantAgreement, MatchesCpuOracle) {
           ++Totals().not_applicable;
           break;
         }
+        EXPECT_TRUE(validation.has_value()) << "refused, but the launch validation accepts it: " << e.what();
         // Refused before launch: the preallocated output is untouched.
         ASSERT_EQ(out.view().data, out_before) << "the output was reallocated before the refusal";
         EXPECT_EQ(test::BytesNotPoison(out.view(), poison), 0u) << "refused, but something wrote the output";
@@ -260,6 +273,7 @@ TEST_P(VariantAgreement, MatchesCpuOracle) {
         break;
       }
       ASSERT_TRUE(want.refusal.empty()) << "the CPU oracle refused (" << want.refusal << ") but the variant ran";
+      EXPECT_FALSE(validation.has_value()) << "ran although the validation refuses it: " << *validation;
       ASSERT_EQ(out.view().data, out_before) << "RunCudaVariant reallocated an output of the right shape";
       const Image got = gpu.transfer.Download(out.view(), gpu.stream.get());
       ASSERT_EQ(got.shape(), want.image.shape());
