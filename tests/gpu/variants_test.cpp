@@ -11,6 +11,9 @@
 //
 // The oracle is the `reference` variant up to 17x13 and `openmp` from 1023x769 on, for speed: tests/cpu
 // registry_test checks that openmp is byte-identical to reference for every filter, format and test case.
+//
+// Each case is its own ctest test (one process, one CUDA context each): run them with `ctest -L gpu -j16`, or run
+// `gpu_tests` directly, where consecutive cases share their oracle outputs.
 #include <gtest/gtest.h>
 
 #include <cstring>
