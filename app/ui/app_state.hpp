@@ -30,6 +30,8 @@ struct StageReport {
   double gbs = 0;                // bytes / median time
   double pct_of_copy = 0;        // gbs / the device's copy bandwidth (0 when not measured)
   std::string kernel_info;       // "32 regs, 0.0 KiB smem, 16 blocks/SM, 100% occupancy"; "" on the CPU
+  int registers = -1;            // per thread; -1 unknown (CPU, or the query failed)
+  double occupancy = -1;         // 0..1; -1 unknown
 };
 
 // An error tied to the edited pipeline: which stage (or -1 for the whole pipeline) and why.

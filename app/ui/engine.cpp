@@ -130,18 +130,24 @@ std::array<float, 4> Engine::ReadPixel(int stage, int x, int y) {
   return v;
 }
 
-std::string Engine::KernelInfoText(std::size_t stage) {
-  if (backend_ != Backend::Cuda || !has_result_ || stage >= resolved_.size()) return "";
+void Engine::FillKernelInfo(std::size_t stage, StageReport& report) {
+  report.kernel_info.clear();
+  report.registers = -1;
+  report.occupancy = -1;
+  if (backend_ != Backend::Cuda || !has_result_ || stage >= resolved_.size()) return;
   const ResolvedStage& r = resolved_[stage];
-  if (!r.enabled || !r.variant || !r.variant->kernel) return "";
+  if (!r.enabled || !r.variant || !r.variant->kernel) return;
   const Stage& s = result_.stages[stage];
   try {
     const void* kernel = r.variant->kernel(r.in.format, s.launch);
     const std::size_t smem = r.variant->smem_bytes ? r.variant->smem_bytes(s.launch, s.params, r.in.format) : 0;
     const int threads = s.launch.block_x * s.launch.block_y;  // variants without a block field keep the default
-    return cuda::Describe(cuda::QueryKernelInfo(kernel, threads, smem, *limits_));
+    const cuda::KernelInfo k = cuda::QueryKernelInfo(kernel, threads, smem, *limits_);
+    report.kernel_info = cuda::Describe(k);
+    report.registers = k.registers;
+    report.occupancy = k.occupancy;
   } catch (const std::exception& e) {
-    return std::string("kernel info unavailable: ") + e.what();
+    report.kernel_info = std::string("kernel info unavailable: ") + e.what();
   }
 }
 

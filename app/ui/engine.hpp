@@ -59,8 +59,9 @@ class Engine {
   const Image& HostOutput(int stage) const;
   // One pixel's value (a tiny device read on CUDA).
   std::array<float, 4> ReadPixel(int stage, int x, int y);
-  // Registers, shared memory and occupancy of a stage's kernel in the last run; "" on the CPU or when unknown.
-  std::string KernelInfoText(std::size_t stage);
+  // Registers, shared memory and occupancy of a stage's kernel in the last run, into the report's kernel fields
+  // (left unknown on the CPU; the text says why when the query fails).
+  void FillKernelInfo(std::size_t stage, StageReport& report);
 
   // CUDA only (nullptr on the CPU): for the display conversion.
   cuda::PipelineExecutor* executor() { return exec_.get(); }

@@ -212,7 +212,7 @@ bool Lab::TryRun(const Pipeline& p, bool edited) {
   std::vector<StageReport> reports = s_.stages;
   history_.Fill(engine_.resolved(), engine_.copy_gbs(), reports);
   if (edited || reports.size() != s_.stages.size())
-    for (std::size_t i = 0; i < reports.size(); ++i) reports[i].kernel_info = engine_.KernelInfoText(i);
+    for (std::size_t i = 0; i < reports.size(); ++i) engine_.FillKernelInfo(i, reports[i]);
   s_.stages = std::move(reports);
   s_.result_pipeline = engine_.result_pipeline();
   s_.total_ms = 0;

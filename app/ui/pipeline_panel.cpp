@@ -2,6 +2,7 @@
 // to open its editor), with enable, reorder, duplicate and remove at hand, and "Add stage" at the end.
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/ui/panels.hpp"
@@ -90,12 +91,21 @@ static void StageBlock(AppState& s, int i, int n) {
                              ImGuiTreeNodeFlags_AllowItemOverlap | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (shown) flags |= ImGuiTreeNodeFlags_Selected;
   ImGui::SetNextItemOpen(true, ImGuiCond_Once);  // editors start open: the parameters are the point
-  if (at_fault) ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
-  if (!st.enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  const std::string title = std::to_string(i + 1) + "  " + st.filter + "  " + st.variant;
-  const bool open = ImGui::TreeNodeEx("stage", flags, "%s", title.c_str());
-  if (!st.enabled) ImGui::PopStyleColor();
-  if (at_fault) ImGui::PopStyleColor();
+  // The title is drawn clipped short of the buttons on its right; the variant joins it when it fits (the
+  // editor's combo names it anyway).
+  const float buttons = 5 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+  const float room = ImGui::GetContentRegionAvail().x - buttons - ImGui::GetTreeNodeToLabelSpacing();
+  std::string title = std::to_string(i + 1) + "  " + st.filter + "  " + st.variant;
+  if (ImGui::CalcTextSize(title.c_str()).x > room) title = std::to_string(i + 1) + "  " + st.filter;
+  const bool open = ImGui::TreeNodeEx("##stage", flags);
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  const ImVec4 colour = at_fault ? kErrorColor
+                                 : ImGui::GetStyleColorVec4(st.enabled ? ImGuiCol_Text : ImGuiCol_TextDisabled);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 text_at(lo.x + ImGui::GetTreeNodeToLabelSpacing(), lo.y + ImGui::GetStyle().FramePadding.y);
+  dl->PushClipRect(lo, ImVec2(std::max(lo.x, hi.x - buttons), hi.y), true);
+  dl->AddText(text_at, ImGui::ColorConvertFloat4ToU32(colour), title.c_str());
+  dl->PopClipRect();
   if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
     s.show_stage = i;
     s.selected_stage = i;
@@ -121,30 +131,30 @@ void DrawPipelinePanel(AppState& s) {
   const float top = vp->Pos.y + s.layout.top;
   const float height = vp->Size.y - s.layout.top - s.layout.status_h;
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(360 * s.ui_scale, height), ImGuiCond_FirstUseEver);
+  const float min_w = std::min(220 * s.ui_scale, vp->Size.x * 0.3f);
+  ImGui::SetNextWindowSize(ImVec2(std::clamp(360 * s.ui_scale, min_w, vp->Size.x * 0.34f), height),
+                           ImGuiCond_FirstUseEver);
   // Height follows the window; the width is the person's to drag (and ImGui remembers it).
-  ImGui::SetNextWindowSizeConstraints(ImVec2(260 * s.ui_scale, height), ImVec2(vp->Size.x * 0.6f, height));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(min_w, height), ImVec2(std::max(min_w, vp->Size.x * 0.6f), height));
   ImGui::Begin("Pipeline", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
   s.layout.left_w = ImGui::GetWindowWidth();
 
   InputRow(s);
   ImGui::Separator();
-  if (s.issue && s.issue->stage < 0) {
+  if (s.issue) {
+    // At the top as well as at the stage: a long pipeline may have the stage at fault out of sight.
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
+    ImGui::TextColored(kWarnColor, "%s", s.stages.empty() ? "Nothing has run yet: the input is shown."
+                                                          : "The view shows the last pipeline that ran.");
     ImGui::PopTextWrapPos();
+    ImGui::Separator();
   }
   const int n = static_cast<int>(s.pipeline.stages.size());
   for (int i = 0; i < n && i < static_cast<int>(s.pipeline.stages.size()); ++i) StageBlock(s, i, n);
   if (n == 0) DimText("No stages: the input is shown as it is.");
   ImGui::Spacing();
   AddStageButton(s);
-  if (s.issue) {
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kWarnColor, "The view shows the last pipeline that ran; fix the stage in red to continue.");
-    ImGui::PopTextWrapPos();
-  }
   ImGui::End();
 }
 

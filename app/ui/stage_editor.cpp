@@ -202,7 +202,11 @@ void DrawStageEditor(AppState& s, std::size_t index) {
     ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) DimText(s.stages[index].kernel_info.c_str());
+  if (IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) {
+    ImGui::PushTextWrapPos(0);
+    DimText(s.stages[index].kernel_info.c_str());
+    ImGui::PopTextWrapPos();
+  }
   ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.25f);
   ImGui::Spacing();
 }

@@ -22,16 +22,20 @@ static std::string CsvField(const std::string& text) {
 std::string TimingsCsv(const AppState& s) {
   std::string out =
       "stage,filter,variant,spec,enabled,time_kind,last_ms,median_ms,min_ms,runs,bytes,gb_per_s,pct_of_copy,"
-      "kernel\n";
+      "registers,occupancy,kernel\n";
   for (std::size_t i = 0; i < s.stages.size() && i < s.result_pipeline.stages.size(); ++i) {
     const Stage& st = s.result_pipeline.stages[i];
     const StageReport& r = s.stages[i];
     char nums[256];
-    std::snprintf(nums, sizeof nums, "%.6f,%.6f,%.6f,%d,%.0f,%.3f,%.2f", r.last_ms, r.median_ms, r.min_ms, r.runs,
+    std::snprintf(nums, sizeof nums, "%.6f,%.6f,%.6f,%d,%.0f,%.3f,%.2f,", r.last_ms, r.median_ms, r.min_ms, r.runs,
                   r.bytes, r.gbs, r.pct_of_copy);
+    // Unknown kernel figures (CPU) stay empty cells rather than a misleading -1.
+    const std::string regs = r.registers >= 0 ? std::to_string(r.registers) : "";
+    char occ[32] = "";
+    if (r.occupancy >= 0) std::snprintf(occ, sizeof occ, "%.3f", r.occupancy);
     out += std::to_string(i + 1) + "," + CsvField(st.filter) + "," + CsvField(st.variant) + "," +
            CsvField(FormatStageSpec(*s.registry, st)) + "," + (st.enabled ? "1" : "0") + "," +
-           CsvField(TimeLabel(s)) + "," + nums + "," + CsvField(r.kernel_info) + "\n";
+           CsvField(TimeLabel(s)) + "," + nums + regs + "," + occ + "," + CsvField(r.kernel_info) + "\n";
   }
   return out;
 }
@@ -61,6 +65,8 @@ std::string TimingsJson(const AppState& s) {
                            {"bytes", r.bytes},
                            {"gb_per_s", r.gbs},
                            {"pct_of_copy", r.pct_of_copy},
+                           {"registers", r.registers >= 0 ? nlohmann::json(r.registers) : nlohmann::json()},
+                           {"occupancy", r.occupancy >= 0 ? nlohmann::json(r.occupancy) : nlohmann::json()},
                            {"kernel", r.kernel_info}});
   }
   return j.dump(2) + "\n";

@@ -18,7 +18,6 @@ static void Header(AppState& s) {
   if (ImGui::Button("Export CSV...")) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
   ImGui::SameLine();
   if (ImGui::Button("Export JSON...")) OpenFileBrowser(s, BrowserPurpose::ExportJson);
-  ImGui::SameLine();
   char text[256];
   if (IsCuda(s)) {
     char copy[64] = "copy bandwidth not measured";
@@ -29,7 +28,6 @@ static void Header(AppState& s) {
     std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: all figures are CPU time",
                   TimeLabel(s), s.total_ms, s.total_runs);
   }
-  ImGui::AlignTextToFramePadding();
   ImGui::PushTextWrapPos(0);
   DimText(text);
   ImGui::PopTextWrapPos();
@@ -63,6 +61,13 @@ static void Row(const AppState& s, std::size_t i) {
     ImGui::Text("%.0f%%", r.pct_of_copy);
   else
     DimText("-");
+  if (IsCuda(s)) {
+    ImGui::TableNextColumn();
+    if (r.registers >= 0) ImGui::Text("%d", r.registers); else DimText("-");
+    ImGui::TableNextColumn();
+    if (r.occupancy >= 0) ImGui::Text("%.0f%%", r.occupancy * 100.0); else DimText("-");
+    if (!r.kernel_info.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.kernel_info.c_str());
+  }
   ImGui::TableNextColumn();
   if (!r.history.empty()) {
     const auto [lo, hi] = std::minmax_element(r.history.begin(), r.history.end());
@@ -74,11 +79,6 @@ static void Row(const AppState& s, std::size_t i) {
                         static_cast<double>(*hi));
     ImGui::PopID();
   }
-  ImGui::TableNextColumn();
-  if (IsCuda(s))
-    ImGui::TextUnformatted(r.kernel_info.empty() ? "-" : r.kernel_info.c_str());
-  else
-    DimText("CPU");
 }
 
 void DrawTimingsPanel(AppState& s) {
@@ -89,7 +89,7 @@ void DrawTimingsPanel(AppState& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float width = vp->Size.x - s.layout.left_w;
   const float bottom = vp->Pos.y + vp->Size.y - s.layout.status_h;
-  const float default_h = (ImGui::GetFrameHeightWithSpacing() * 6.5f);
+  const float default_h = std::max(ImGui::GetFrameHeightWithSpacing() * 7.0f, vp->Size.y * 0.28f);
   ImGui::SetNextWindowSize(ImVec2(width, default_h), ImGuiCond_FirstUseEver);
   // The width follows the window; the height is the person's to drag from the top edge.
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, ImGui::GetFrameHeightWithSpacing() * 4),
@@ -101,7 +101,7 @@ void DrawTimingsPanel(AppState& s) {
   const std::size_t n = std::min(s.stages.size(), s.result_pipeline.stages.size());
   if (n == 0) {
     DimText("No stages have run yet.");
-  } else if (ImGui::BeginTable("timings", 10,
+  } else if (ImGui::BeginTable("timings", IsCuda(s) ? 11 : 9,
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                    ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -113,9 +113,11 @@ void DrawTimingsPanel(AppState& s) {
     ImGui::TableSetupColumn("runs");
     ImGui::TableSetupColumn("GB/s");
     ImGui::TableSetupColumn("% copy");
-    ImGui::TableSetupColumn("history", ImGuiTableColumnFlags_WidthFixed, 120 * s.ui_scale);
-    ImGui::TableSetupColumn(IsCuda(s) ? "kernel (regs, smem, occupancy)" : "kernel",
-                            ImGuiTableColumnFlags_WidthStretch);
+    if (IsCuda(s)) {
+      ImGui::TableSetupColumn("regs");
+      ImGui::TableSetupColumn("occupancy");
+    }
+    ImGui::TableSetupColumn("history", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < n; ++i) Row(s, i);
     ImGui::EndTable();

@@ -1,11 +1,16 @@
 // The lab's plain logic: test patterns, the host display conversion, rolling timings, pipeline edits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <cmath>
 #include <cstring>
 
+#include "app/ui/engine.hpp"
 #include "app/ui/host_display.hpp"
+#include "app/ui/timing_export.hpp"
+#include "core/cpu_executor.hpp"
 #include "app/ui/pipeline_edits.hpp"
 #include "app/ui/timing_history.hpp"
 #include "core/error.hpp"
@@ -177,6 +182,61 @@ TEST(PipelineEdits, AddDuplicateMoveRemoveKeepTheSelection) {
   EXPECT_EQ(s.pipeline.stages.size(), n);
   RemoveStage(s, 99);  // out of range: ignored
   EXPECT_EQ(s.pipeline.stages.size(), n);
+}
+
+}  // namespace
+}  // namespace fl::ui
+
+namespace fl::ui {
+namespace {
+
+TEST(Engine, NamesTheStageAtFaultAndKeepsTheLastGoodResult) {
+  const Registry& reg = BuiltinRegistry();
+  Engine e(reg, Backend::Cpu);
+  e.SetInput(GeneratePattern({TestPattern::GradientRamp, 40, 30, PixelFormat::Rgba8, 8, 1}));
+  Pipeline good;
+  good.stages.push_back(MakeStage(reg, "gray", Backend::Cpu));
+  ASSERT_FALSE(e.Check(good));
+  e.Run(good);
+  ASSERT_TRUE(e.has_result());
+  EXPECT_EQ(e.OutputShape(0).format, PixelFormat::Gray8);
+  EXPECT_EQ(e.Download(0), RunPipelineCpu(reg, good, e.input()).outputs[0]);
+
+  Pipeline bad = good;
+  Stage wrong = MakeStage(reg, "gray", Backend::Cpu);
+  wrong.variant = "no_such_variant";
+  bad.stages.push_back(wrong);
+  const auto issue = e.Check(bad);
+  ASSERT_TRUE(issue);
+  EXPECT_EQ(issue->stage, 1);
+  EXPECT_NE(issue->message.find("stage 2"), std::string::npos) << issue->message;
+  EXPECT_THROW(e.Run(bad), InputError);
+  EXPECT_EQ(e.result_pipeline(), good);  // the previous result stays
+  EXPECT_EQ(e.stage_ms().size(), 1u);
+  const auto v = e.ReadPixel(0, 39, 0);  // the ramp's right end
+  EXPECT_GT(v[0], 0.0f);
+  EXPECT_EQ(e.ReadPixel(kShowInput, 0, 0)[3], 255.0f);
+}
+
+TEST(TimingExport, CsvAndJsonCarryEveryStage) {
+  const Registry& reg = BuiltinRegistry();
+  AppState s;
+  s.registry = &reg;
+  s.device_name = "CPU (test)";
+  s.result_pipeline.stages = {MakeStage(reg, "gray", Backend::Cpu), MakeStage(reg, "gray", Backend::Cpu)};
+  s.stages.resize(2);
+  s.stages[0].median_ms = 1.5;
+  s.stages[0].history = {1.0f, 2.0f};
+  s.stages[1].enabled = false;
+  const std::string csv = TimingsCsv(s);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+  EXPECT_NE(csv.find("CPU time"), std::string::npos);
+  EXPECT_NE(csv.find("1.500000"), std::string::npos) << csv;
+  const auto j = nlohmann::json::parse(TimingsJson(s));
+  EXPECT_EQ(j.at("device"), "CPU (test)");
+  ASSERT_EQ(j.at("stages").size(), 2u);
+  EXPECT_EQ(j.at("stages")[0].at("history_ms").size(), 2u);
+  EXPECT_TRUE(j.at("stages")[0].at("registers").is_null());  // unknown on the CPU
 }
 
 }  // namespace
