@@ -8,6 +8,7 @@
 #ifdef FILTERLAB_WITH_UI
 #include "app/screenshot.hpp"
 #include "app/ui/gui_app.hpp"
+#include "app/ui/sample_assets.hpp"
 #endif
 
 namespace {
@@ -104,6 +105,10 @@ int main(int argc, char** argv) {
     if (*compare) return fl::cli::CompareCommand(cmp_opts);
 #ifdef FILTERLAB_WITH_UI
     if (!positional_image.empty()) {
+      // A mistyped command must not open a window: only image files and pattern specs are taken as images.
+      if (!positional_image.starts_with("pattern:") && !fl::ui::IsImageFile(positional_image))
+        throw fl::InputError("'" + positional_image +
+                             "' is neither a command (list, run, bench, compare) nor an image file (.png, .jpg, ...)");
       if (!gui.image.empty()) throw fl::InputError("give the image either as an argument or with --input");
       gui.image = positional_image;
     }
