@@ -108,6 +108,14 @@ struct PatternDialogState {
   PatternRequest request;
 };
 
+// A bundled sample's thumbnail: the texture is owned by the Lab; here only its GL name.
+struct Thumbnail {
+  std::string path;
+  unsigned texture = 0;
+  int width = 0, height = 0;  // of the thumbnail
+  ImageShape full;            // of the image
+};
+
 struct JobState {
   bool active = false;
   std::string label;
@@ -168,6 +176,7 @@ struct AppState {
   FileBrowserState browser;
   PatternDialogState pattern_dialog;
   bool show_gallery = false;
+  std::vector<Thumbnail> thumbnails;  // filled by the Lab the first time the gallery opens
   bool show_help = false;
   bool show_about = false;
   bool show_timings = true;

@@ -2,10 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
 #include "app/ui/display_updater.hpp"
+#include "app/ui/host_display.hpp"
 #include "app/ui/panels.hpp"
 #include "app/ui/pipeline_edits.hpp"
 #include "app/ui/sample_assets.hpp"
@@ -271,6 +273,26 @@ void Lab::ReadHover() {
   }
 }
 
+void Lab::MakeThumbnails() {
+  // Once, when the gallery first opens: a few small images, decoded on the main thread (tens of milliseconds).
+  thumbnails_made_ = true;
+  constexpr int kThumbSide = 160;
+  for (const std::string& path : SampleImages()) {
+    try {
+      const Image img = LoadImage(path);
+      const int step = std::max(1, (std::max(img.width(), img.height()) + kThumbSide - 1) / kThumbSide);
+      const Image rgba = HostToRgba8(img, step, HostMinMax(img));
+      auto tex = std::make_unique<render::DisplayTexture>();
+      tex->Ensure(rgba.width(), rgba.height(), false);
+      tex->Upload(rgba);
+      s_.thumbnails.push_back({path, tex->id(), rgba.width(), rgba.height(), img.shape()});
+      thumbnails_.push_back(std::move(tex));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "warning: no thumbnail for %s: %s\n", path.c_str(), e.what());
+    }
+  }
+}
+
 void Lab::DrawWindows() {
   DrawMenuBar(s_);
   DrawStatusBar(s_);
@@ -293,6 +315,7 @@ void Lab::Frame() {
   RunIfNeeded();
   UpdateDisplayIfNeeded();
   ReadHover();
+  if (s_.show_gallery && !thumbnails_made_) MakeThumbnails();
   HandleShortcuts(s_);
   DrawWindows();
 }

@@ -2,6 +2,7 @@
 // The lab: AppState, the engine, the display texture and the worker, and the frame that ties them together.
 // The window (gui_app.cpp) and the headless screenshot (app/screenshot.cpp) both drive it the same way:
 // ImGui::NewFrame(); lab.Frame(); ImGui::Render(); draw.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,11 +60,14 @@ class Lab {
   void UpdateDisplayIfNeeded();
   void ReadHover();
   void DrawWindows();
+  void MakeThumbnails();
 
   const Registry& reg_;
   AppState s_;
   Engine engine_;
   render::DisplayTexture texture_;  // after engine_: destroyed first, while CUDA still runs
+  std::vector<std::unique_ptr<render::DisplayTexture>> thumbnails_;
+  bool thumbnails_made_ = false;
   ImageJob job_;
   TimingHistory history_;
   bool allow_interop_ = true;
