@@ -165,9 +165,13 @@ static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const Va
     Tooltip("Stage the tile in shared memory (on) or read global memory directly (off).");
   }
   if (v.smem_bytes && index < s.stages.size()) {
-    const std::size_t bytes = v.smem_bytes(st.launch, st.params, s.stages[index].in.format);
-    ImGui::SameLine();
-    DimText((std::to_string(bytes) + " B smem/block").c_str());
+    try {
+      const std::size_t bytes = v.smem_bytes(st.launch, st.params, s.stages[index].in.format);
+      ImGui::SameLine();
+      DimText((std::to_string(bytes) + " B smem/block").c_str());
+    } catch (const std::exception&) {
+      // Parameters the variant cannot size for: the run reports why, inline below.
+    }
   }
   if (changed) s.pipeline_edited = true;
   (void)f;
