@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
   bench->add_option("--repeat", bench_opts.repeat, "Timed repeats (default 50)");
   bench->add_option("--warmup", bench_opts.warmup, "Untimed warm-up runs (default 5)");
   bench->add_option("--json", bench_opts.json, "Write results as JSON");
+  bench->add_flag("!--no-flush", bench_opts.flush_l2,
+                  "Keep the L2 warm between repeats (default: flush it, so figures are DRAM figures)");
 
   fl::cli::CompareOptions cmp_opts;
   auto* compare = app.add_subcommand("compare", "Run chains A and B on one image and report how they differ");

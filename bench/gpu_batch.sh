@@ -7,6 +7,7 @@ set -u
 : "${OUT:=/tmp/filterlab-out}"
 json=/tmp/filterlab-json
 rm -rf "$json" && mkdir -p "$json" "$OUT"
+export FILTERLAB_SOURCE_DIR="$PWD"  # test assets of this checkout, not of the build snapshot
 export LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 bin=.gpu/bin
 what=" ${*:-tests bench} "

@@ -15,7 +15,19 @@ float TimingSamples::Median() const {
 
 float TimingSamples::Min() const { return ms.empty() ? 0.0f : *std::min_element(ms.begin(), ms.end()); }
 
-TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const std::function<void()>& work) {
+L2Flusher::L2Flusher() {
+  int dev = 0, l2 = 0;
+  FL_CUDA_CHECK(cudaGetDevice(&dev));
+  FL_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+  buffer_ = DeviceBuffer::Allocate(2 * static_cast<std::size_t>(std::max(l2, 1 << 20)));
+}
+
+void L2Flusher::Flush(cudaStream_t stream) const {
+  FL_CUDA_CHECK(cudaMemsetAsync(buffer_.get(), 0, buffer_.size(), stream));
+}
+
+TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const std::function<void()>& work,
+                           const L2Flusher* flusher) {
   for (int i = 0; i < warmup; ++i) work();
   FL_CUDA_CHECK(cudaStreamSynchronize(stream));
   std::vector<Event> starts, stops;
@@ -24,6 +36,7 @@ TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const s
     stops.push_back(Event::Create());
   }
   for (int i = 0; i < repeats; ++i) {
+    if (flusher) flusher->Flush(stream);
     starts[i].Record(stream);
     work();
     stops[i].Record(stream);
@@ -34,12 +47,14 @@ TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const s
   return t;
 }
 
-TimingSamples TimeDeviceCopy(std::size_t bytes, cudaStream_t stream, int warmup, int repeats) {
+TimingSamples TimeDeviceCopy(std::size_t bytes, cudaStream_t stream, int warmup, int repeats,
+                             const L2Flusher* flusher) {
   DeviceBuffer src = DeviceBuffer::Allocate(bytes), dst = DeviceBuffer::Allocate(bytes);
   FL_CUDA_CHECK(cudaMemsetAsync(src.get(), 1, bytes, stream));
-  return TimeOnStream(stream, warmup, repeats, [&] {
-    FL_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
-  });
+  return TimeOnStream(
+      stream, warmup, repeats,
+      [&] { FL_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream)); },
+      flusher);
 }
 
 }  // namespace fl::cuda

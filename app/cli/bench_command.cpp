@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <optional>
 
 #include "app/cli/bench_input.hpp"
 #include "app/cli/bench_report.hpp"
@@ -83,6 +84,9 @@ void BenchCuda(const Registry& reg, const Pipeline& p, const std::vector<Resolve
   exec.SetInput(input);
   exec.Run(p);  // every stage's real input, on the device
   const cudaStream_t stream = exec.stream();
+  std::optional<cuda::L2Flusher> flusher;
+  if (o.flush_l2) flusher.emplace();
+  const cuda::L2Flusher* flush = flusher ? &*flusher : nullptr;
   std::map<std::size_t, double> copy_gbs;  // by bytes copied
   for (std::size_t i = 0; i < resolved.size(); ++i) {
     const ResolvedStage& r = resolved[i];
@@ -109,7 +113,7 @@ void BenchCuda(const Registry& reg, const Pipeline& p, const std::vector<Resolve
         report.rows.push_back(row);
         continue;
       }
-      const cuda::TimingSamples t = cuda::TimeOnStream(stream, o.warmup, o.repeat, work);
+      const cuda::TimingSamples t = cuda::TimeOnStream(stream, o.warmup, o.repeat, work, flush);
       row.median_ms = t.Median();
       row.min_ms = t.Min();
       row.bytes = StageBytes(r);
@@ -117,7 +121,7 @@ void BenchCuda(const Registry& reg, const Pipeline& p, const std::vector<Resolve
       // A copy that reads and writes the same total: bytes/2 read, bytes/2 written.
       const std::size_t copy_bytes = static_cast<std::size_t>(row.bytes / 2);
       if (!copy_gbs.count(copy_bytes)) {
-        const cuda::TimingSamples c = cuda::TimeDeviceCopy(copy_bytes, stream, o.warmup, o.repeat);
+        const cuda::TimingSamples c = cuda::TimeDeviceCopy(copy_bytes, stream, o.warmup, o.repeat, flush);
         copy_gbs[copy_bytes] = 2.0 * static_cast<double>(copy_bytes) / (c.Median() * 1e6);
       }
       row.copy_gbs = copy_gbs[copy_bytes];
@@ -145,6 +149,7 @@ int BenchCommand(const BenchOptions& o) {
   report.backend = std::string(ToString(backend));
   report.date = Today();
   report.repeat = o.repeat;
+  report.flush_l2 = o.flush_l2 && backend == Backend::Cuda;
   report.device = "CPU";
   if (backend == Backend::Cuda)
     BenchCuda(reg, p, resolved, input, o, report);

@@ -10,9 +10,10 @@
 namespace fl::cli {
 
 void PrintBenchTable(const BenchReport& r) {
-  std::printf("device: %s  backend: %s  date: %s  repeats: %d (median and min, %s)\n", r.device.c_str(),
+  std::printf("device: %s  backend: %s  date: %s  repeats: %d (median and min, %s%s)\n", r.device.c_str(),
               r.backend.c_str(), r.date.c_str(), r.repeat,
-              r.backend == "cuda" ? "each run between its own cudaEvent pair" : "CPU wall clock");
+              r.backend == "cuda" ? "each run between its own cudaEvent pair" : "CPU wall clock",
+              r.flush_l2 ? ", L2 flushed before each" : "");
   std::printf("%-20s %-20s %-30s %-18s %10s %10s %9s %8s\n", "filter", "variant", "launch", "input", "median ms",
               "min ms", "GB/s", "% copy");
   for (const auto& row : r.rows) {
@@ -42,7 +43,7 @@ void WriteBenchJson(const BenchReport& r, const std::string& path) {
     rows.push_back(j);
   }
   const nlohmann::json doc = {{"device", r.device}, {"backend", r.backend}, {"date", r.date},
-                              {"repeat", r.repeat}, {"results", rows}};
+                              {"repeat", r.repeat}, {"l2_flushed", r.flush_l2}, {"results", rows}};
   const std::string tmp = path + ".part";
   {
     std::ofstream f(tmp);

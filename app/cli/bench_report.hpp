@@ -24,6 +24,7 @@ struct BenchReport {
   std::string backend;
   std::string date;
   int repeat = 0;
+  bool flush_l2 = false;
   std::vector<BenchRow> rows;
 };
 

@@ -27,6 +27,7 @@ struct BenchOptions {
   std::string backend;   // "", "cuda" or "cpu"
   int repeat = 50;
   int warmup = 5;
+  bool flush_l2 = true;  // cold L2 before every timed repeat: DRAM figures
   std::string json;
 };
 

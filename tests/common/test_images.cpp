@@ -1,6 +1,7 @@
 #include "common/test_images.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 
@@ -70,10 +71,17 @@ ParamValues ParamsFor(const FilterSpec& f, const std::string& overrides) {
   return p;
 }
 
-std::string AssetPath(const std::string& name) { return std::string(FILTERLAB_SOURCE_DIR) + "/assets/" + name; }
+// FILTERLAB_SOURCE_DIR in the environment wins over the compiled-in path: binaries built from a snapshot and run
+// elsewhere (the GPU machine) find the assets of the checkout they run in.
+static std::string SourceDir() {
+  const char* env = std::getenv("FILTERLAB_SOURCE_DIR");
+  return env && *env ? env : FILTERLAB_SOURCE_DIR;
+}
+
+std::string AssetPath(const std::string& name) { return SourceDir() + "/assets/" + name; }
 
 std::string TestDataPath(const std::string& name) {
-  return std::string(FILTERLAB_SOURCE_DIR) + "/tests/data/" + name;
+  return SourceDir() + "/tests/data/" + name;
 }
 
 }  // namespace fl::test
