@@ -107,12 +107,14 @@ void DrawTimingsPanel(AppState& s) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("stage");
-    ImGui::TableSetupColumn("last ms");
-    ImGui::TableSetupColumn("median ms");
-    ImGui::TableSetupColumn("min ms");
-    ImGui::TableSetupColumn("runs");
-    ImGui::TableSetupColumn("GB/s");
-    ImGui::TableSetupColumn("% copy");
+    // Numbers change every run: fixed widths that hold large values keep the columns from jumping or clipping.
+    const float num = ImGui::CalcTextSize("00000.000").x;
+    ImGui::TableSetupColumn("last ms", ImGuiTableColumnFlags_WidthFixed, num);
+    ImGui::TableSetupColumn("median ms", ImGuiTableColumnFlags_WidthFixed, num);
+    ImGui::TableSetupColumn("min ms", ImGuiTableColumnFlags_WidthFixed, num);
+    ImGui::TableSetupColumn("runs", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("runs0").x);
+    ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("0000.0").x);
+    ImGui::TableSetupColumn("% copy", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("% copy").x);
     if (IsCuda(s)) {
       ImGui::TableSetupColumn("regs");
       ImGui::TableSetupColumn("occupancy");
