@@ -7,5 +7,9 @@ export PATH="$PATH:/usr/local/cuda/bin"
 bash scripts/install_deps.sh --tests
 cmake --preset ci >/dev/null
 cmake --build --preset ci
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "note: no usable GPU here: the GPU tests (ctest label gpu) report Skipped, each with the reason in its output."
+  echo "      Run them on a GPU machine: ctest --preset ci -L gpu --output-on-failure"
+fi
 # One X server for the whole run; Mesa's software GL renders the UI tests.
 xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset ci -j "$(nproc)"
