@@ -62,7 +62,11 @@ static void StageButtons(AppState& s, int i, int n) {
   const float right = ImGui::GetWindowContentRegionMax().x;
   ImGui::SameLine(right - 5 * (w + ImGui::GetStyle().ItemSpacing.x) + ImGui::GetStyle().ItemSpacing.x);
   bool enabled = st.enabled;
-  if (ImGui::Checkbox("##on", &enabled)) SetStageEnabled(s, i, enabled);
+  // An unticked box must still stand out against the header's colour.
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.16f, 0.18f, 0.23f, 1.0f));
+  const bool toggled = ImGui::Checkbox("##on", &enabled);
+  ImGui::PopStyleColor();
+  if (toggled) SetStageEnabled(s, i, enabled);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enabled (E): a disabled stage passes its input through");
   ImGui::SameLine();
   ImGui::BeginDisabled(i == 0);
