@@ -1,6 +1,7 @@
 #pragma once
 // CUDA variants of `gauss` (declared in filters/gauss.cpp). The direct variants differ only in where the
-// (2r+1)^2 weights live; `separable` runs a row pass and a column pass through a float intermediate.
+// (2r+1)^2 weights live; `separable` runs a row pass and a column pass through a float intermediate in global
+// memory; `separable_fused` runs both passes in one kernel with the intermediate in shared memory.
 #include <cstddef>
 
 #include "core/filter_spec.hpp"
@@ -26,5 +27,10 @@ void LaunchGaussSeparable(const CudaCall& call);
 const void* GaussSeparableKernel(PixelFormat f, const LaunchConfig& c);  // the row pass
 std::size_t GaussSeparableSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 std::size_t GaussSeparableScratchBytes(const ImageShape& in, const ParamValues& p);
+
+// gauss_fused.cu: one kernel per tile, the row pass into a shared float tile, then the column pass.
+void LaunchGaussSeparableFused(const CudaCall& call);
+const void* GaussFusedKernel(PixelFormat f, const LaunchConfig& c);  // the radius-4 kernel (the default radius)
+std::size_t GaussFusedSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
 }  // namespace fl::cuda
