@@ -1,4 +1,7 @@
 #include "cuda/filters/gauss3.hpp"
+
+#include <cstdint>
+
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -102,11 +105,86 @@ __global__ void Gauss3SmemNoHalo(Plane p) {
   });
 }
 
+// The several-pixels-per-thread kernels keep an rgba8 sum as two words of two 16-bit lanes (channels x and z in
+// one, y and w in the other) instead of an int4. No [1 2 1] x [1 2 1] sum exceeds 16 x 255 = 4080 < 2^16, so
+// adding whole words adds each lane exactly with no carry into the next: half the registers and half the
+// additions of an int4, with the same integer results. gray8 keeps its plain int.
+struct PackedRgba {
+  unsigned xz, yw;
+};
+__device__ inline unsigned WordOf(uchar4 p) {
+  return unsigned(p.x) | (unsigned(p.y) << 8) | (unsigned(p.z) << 16) | (unsigned(p.w) << 24);
+}
+__device__ inline PackedRgba WidenWord(unsigned word) { return {word & 0x00FF00FFu, (word >> 8) & 0x00FF00FFu}; }
+__device__ inline int WidenForBlock(std::uint8_t p) { return p; }
+__device__ inline PackedRgba WidenForBlock(uchar4 p) { return WidenWord(WordOf(p)); }
+__device__ inline PackedRgba Weigh121(PackedRgba a, PackedRgba b, PackedRgba c) {
+  return {a.xz + 2 * b.xz + c.xz, a.yw + 2 * b.yw + c.yw};
+}
+// (sum + 8) >> 4 in each lane: after the shift each lane's result sits in its low byte (the bits the upper lane
+// shifts into the lower one are masked off).
+__device__ inline uchar4 Round16(PackedRgba s) {
+  const unsigned xz = ((s.xz + 0x00080008u) >> 4) & 0x00FF00FFu;
+  const unsigned yw = ((s.yw + 0x00080008u) >> 4) & 0x00FF00FFu;
+  return make_uchar4(xz & 0xFFu, yw & 0xFFu, xz >> 16, yw >> 16);
+}
+template <typename P>
+using BlockAccOf = decltype(WidenForBlock(P{}));
+
+// An rgba8 run of 2 or 4 pixels as one 8- or 16-byte vector.
+template <int PX>
+struct RunWords;
+template <>
+struct RunWords<2> {
+  using Type = uint2;
+};
+template <>
+struct RunWords<4> {
+  using Type = uint4;
+};
+__device__ inline unsigned WordAt(const uint2& v, int i) { return i == 0 ? v.x : v.y; }
+__device__ inline unsigned WordAt(const uint4& v, int i) { return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w; }
+
+template <typename V>
+__device__ inline bool AlignedFor(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % sizeof(V) == 0;
+}
+
+// The PX + 2 pixels x0 - 1 .. x0 + PX of one row, widened. rgba8 runs that lie inside the row at an aligned
+// address (every run but the last of a row, on a pitched allocation) load their PX inner pixels as one vector.
+template <typename P, int PX, typename Acc>
+__device__ inline void LoadRowWindow(const P* row, int x0, int w, const int (&cols)[PX + 2], Acc (&px)[PX + 2]) {
+  if constexpr (sizeof(P) == 4 && (PX == 2 || PX == 4)) {
+    using Words = typename RunWords<PX>::Type;
+    if (x0 + PX <= w && AlignedFor<Words>(row + x0)) {
+      const Words v = *reinterpret_cast<const Words*>(row + x0);
+      px[0] = WidenForBlock(row[cols[0]]);
+#pragma unroll
+      for (int i = 0; i < PX; ++i) px[i + 1] = WidenWord(WordAt(v, i));
+      px[PX + 1] = WidenForBlock(row[cols[PX + 1]]);
+      return;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < PX + 2; ++i) px[i] = WidenForBlock(row[cols[i]]);
+}
+
 // Stores the first `valid` of PX results. gray8 runs of 2 or 4 start at an even / multiple-of-4 x of a pitched
-// (aligned) row, so a full run goes out as one aligned 2- or 4-byte store.
+// (aligned) row, so a full run goes out as one aligned 2- or 4-byte store; full rgba8 runs at an aligned address
+// go out as one 8- or 16-byte store.
 template <typename P, int PX>
 __device__ inline void StoreRun(P* dst, const P (&res)[PX], int valid) {
-  if constexpr (sizeof(P) == 1 && PX == 4) {
+  if constexpr (sizeof(P) == 4 && (PX == 2 || PX == 4)) {
+    using Words = typename RunWords<PX>::Type;
+    if (valid >= PX && AlignedFor<Words>(dst)) {
+      if constexpr (PX == 2) {
+        *reinterpret_cast<uint2*>(dst) = make_uint2(WordOf(res[0]), WordOf(res[1]));
+      } else {
+        *reinterpret_cast<uint4*>(dst) = make_uint4(WordOf(res[0]), WordOf(res[1]), WordOf(res[2]), WordOf(res[3]));
+      }
+      return;
+    }
+  } else if constexpr (sizeof(P) == 1 && PX == 4) {
     if (valid >= 4) {
       *reinterpret_cast<uchar4*>(dst) = make_uchar4(res[0], res[1], res[2], res[3]);
       return;
@@ -127,7 +205,7 @@ __device__ inline void StoreRun(P* dst, const P (&res)[PX], int valid) {
 // each loaded pixel serves every output whose window holds it without being loaded again.
 template <typename P, int PX, int PY>
 __global__ void Gauss3Block(Plane p) {
-  using Acc = AccOf<P>;
+  using Acc = BlockAccOf<P>;
   const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PX;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
   if (x0 >= p.w || y0 >= p.h) return;
@@ -140,8 +218,7 @@ __global__ void Gauss3Block(Plane p) {
   for (int r = 0; r < PY + 2; ++r) {
     const P* row = RowPtr<P>(p.in, p.in_pitch, ClampInt(y0 - 1 + r, 0, p.h - 1));
     Acc px[PX + 2];
-#pragma unroll
-    for (int i = 0; i < PX + 2; ++i) px[i] = Widen(row[cols[i]]);
+    LoadRowWindow<P, PX>(row, x0, p.w, cols, px);
     Acc sums[PX];
 #pragma unroll
     for (int i = 0; i < PX; ++i) sums[i] = Weigh121(px[i], px[i + 1], px[i + 2]);
