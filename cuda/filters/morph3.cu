@@ -1,13 +1,14 @@
 #include <type_traits>
 
 #include "cuda/filters/morph3.hpp"
+#include "cuda/filters/morph_words.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
 namespace {
 
 // The max / min functors. rgba8 pixels are combined as one 32-bit word with the per-byte SIMD intrinsics
-// (__vmaxu4 / __vminu4): one instruction for all four channels.
+// (__vmaxu4 / __vminu4): one call for all four channels.
 struct MaxOp {
   __device__ std::uint8_t operator()(std::uint8_t a, std::uint8_t b) const { return a > b ? a : b; }
   __device__ uchar4 operator()(uchar4 a, uchar4 b) const { return Bits(__vmaxu4(Word(a), Word(b))); }
@@ -79,9 +80,9 @@ __global__ void Morph3Smem(Plane p) {
       Morph3At<P>(Op{}, [&](int dx, int dy) { return tile[(cy + dy) * tw + cx + dx]; });
 }
 
-// A vertical strip of PY outputs per thread. The thread streams its PY + 2 input rows once (3 pixels each),
-// reduces each row horizontally, and keeps the two previous rows' results in registers: 3 (PY + 2) loads for PY
-// outputs instead of 9 PY.
+// A vertical strip of PY outputs per thread. The thread loads its PY + 2 input rows (3 pixels each) before using
+// any, so those loads are in flight together, reduces each row horizontally once, and every output reduces 3 of
+// those row results: 3 (PY + 2) loads for PY outputs instead of 9 PY.
 template <typename P, typename Op, int PY>
 __global__ void Morph3Strip(Plane p) {
   const Op op;
@@ -90,16 +91,18 @@ __global__ void Morph3Strip(Plane p) {
   if (x >= p.w || y0 >= p.h) return;
   const int left = ClampInt(x - 1, 0, p.w - 1);
   const int right = ClampInt(x + 1, 0, p.w - 1);
-  P above2{}, above1{};  // row results of the two rows above the current one
+  P l[PY + 2], m[PY + 2], r[PY + 2];
 #pragma unroll
-  for (int r = 0; r < PY + 2; ++r) {
-    const P* row = RowPtr<P>(p.in, p.in_pitch, ClampInt(y0 - 1 + r, 0, p.h - 1));
-    const P cur = Combine3(op, row[left], row[x], row[right]);
-    const int y = y0 + r - 2;  // the output row this input row completes
-    if (r >= 2 && y < p.h) RowPtr<P>(p.out, p.out_pitch, y)[x] = Combine3(op, above2, above1, cur);
-    above2 = above1;
-    above1 = cur;
+  for (int i = 0; i < PY + 2; ++i) {
+    const P* row = RowPtr<P>(p.in, p.in_pitch, ClampInt(y0 - 1 + i, 0, p.h - 1));
+    l[i] = row[left], m[i] = row[x], r[i] = row[right];
   }
+  P rows[PY + 2];
+#pragma unroll
+  for (int i = 0; i < PY + 2; ++i) rows[i] = Combine3(op, l[i], m[i], r[i]);
+#pragma unroll
+  for (int j = 0; j < PY; ++j)
+    if (y0 + j < p.h) RowPtr<P>(p.out, p.out_pitch, y0 + j)[x] = Combine3(op, rows[j], rows[j + 1], rows[j + 2]);
 }
 
 constexpr int kStripRows = 4;
@@ -125,6 +128,15 @@ PlaneKernel StripFor(PixelFormat f) {
   return Pick(f, Morph3Strip<std::uint8_t, OpOf<M>, kStripRows>, Morph3Strip<uchar4, OpOf<M>, kStripRows>);
 }
 
+using WordsKernel = void (*)(morph::Planes);
+
+template <MorphOp M>
+WordsKernel PackedFor(int ppt) {
+  return morph::DispatchRows(ppt, [](auto rows) -> WordsKernel {
+    return morph::PackedGrayStrip<M == MorphOp::Dilate, 1, decltype(rows)::value>;
+  });
+}
+
 const void* AsVoid(PlaneKernel k) { return reinterpret_cast<const void*>(k); }
 
 }  // namespace
@@ -146,6 +158,19 @@ const void* Morph3SmemKernel(PixelFormat f, const LaunchConfig&) {
 template <MorphOp M>
 const void* Morph3Ppt4Kernel(PixelFormat f, const LaunchConfig&) {
   return AsVoid(StripFor<M>(f));
+}
+
+template <MorphOp M>
+const void* Morph3Packed4Kernel(PixelFormat, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(PackedFor<M>(c.ppt));
+}
+
+template <MorphOp M>
+void LaunchMorph3Packed4(const CudaCall& c) {
+  const morph::Planes p{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+  const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
+  PackedFor<M>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Morph3PackedGrayStrip");
 }
 
 template <MorphOp M>
@@ -175,6 +200,8 @@ void LaunchMorph3Ppt4(const CudaCall& c) {
   template void LaunchMorph3Naive<M>(const CudaCall&);                         \
   template void LaunchMorph3Smem<M>(const CudaCall&);                          \
   template void LaunchMorph3Ppt4<M>(const CudaCall&);                          \
+  template void LaunchMorph3Packed4<M>(const CudaCall&);                       \
+  template const void* Morph3Packed4Kernel<M>(PixelFormat, const LaunchConfig&); \
   template const void* Morph3NaiveKernel<M>(PixelFormat, const LaunchConfig&); \
   template const void* Morph3SmemKernel<M>(PixelFormat, const LaunchConfig&);  \
   template const void* Morph3Ppt4Kernel<M>(PixelFormat, const LaunchConfig&);

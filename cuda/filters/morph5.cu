@@ -1,4 +1,7 @@
+#include <type_traits>
+
 #include "cuda/filters/morph5.hpp"
+#include "cuda/filters/morph_words.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -23,13 +26,7 @@ __device__ inline P Pick5(P a, P b, P c, P d, P e) {
   return Pick2<kDilate>(Pick2<kDilate>(Pick2<kDilate>(a, b), Pick2<kDilate>(c, d)), e);
 }
 
-struct Planes {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
+using morph::Planes;
 
 // The max / min of one input row over the 5 columns around x (clamped).
 template <bool kDilate, typename P>
@@ -70,50 +67,77 @@ __global__ void Morph5Strip(Planes p) {
           Pick5<kDilate>(rows[j], rows[j + 1], rows[j + 2], rows[j + 3], rows[j + 4]);
 }
 
-// The 3x3 max / min centred on (cx, cy) of a tile `stride` pixels wide.
-template <bool kDilate, typename P>
-__device__ inline P Window3(const P* tile, int stride, int cx, int cy) {
-  const P* up = tile + (cy - 1) * stride + cx;
-  const P* mid = up + stride;
-  const P* down = mid + stride;
-  return Pick3<kDilate>(Pick3<kDilate>(up[-1], up[0], up[1]), Pick3<kDilate>(mid[-1], mid[0], mid[1]),
-                        Pick3<kDilate>(down[-1], down[0], down[1]));
-}
+// 5x5 in two passes through shared memory, one kernel, words of 4 gray8 pixels or 1 rgba8 pixel
+// (cuda/filters/morph_words.cuh). Max over a square is separable: the 5x5 max is the 5-row max of 5-wide row maxes,
+// just as two 3x3 passes are (3 + 3 - 1 = 5 both ways). A block's output tile is bx words x (by * py) rows:
+//   1. load the input tile, 4 more rows and kHalo more words each side, at clamped coordinates (one global load
+//      per word; each thread's body loads are issued 4 rows at a time so they are in flight together);
+//   2. row pass: every tile row's 5-wide max / min per word, into a second tile (byte shifts on gray8 words);
+//   3. column pass: each thread walks its strip of py outputs down one word column of the row tile, keeping the
+//      last four row results in registers: one shared-memory read per output.
+// The tile is the image extended by its replicated edge pixels, where the separation is exact everywhere, so
+// the borders need no special case. What shared memory buys: the row results of the tile's 4 extra rows are
+// computed once per block, not once per thread, and each input word is loaded from global memory once.
+template <bool kDilate, typename Words>
+__global__ void Morph5TwoPassSmem(morph::Planes p, int py) {
+  extern __shared__ unsigned morph5_words[];
+  constexpr int kHalo = Words::kHalo;
+  const int bx = static_cast<int>(blockDim.x), by = static_cast<int>(blockDim.y);
+  const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
+  const int rows = by * py + 4;
+  const int in_w = bx + 2 * kHalo;
+  unsigned* in_tile = morph5_words;          // rows x in_w words; column c is image word k0 - kHalo + c
+  unsigned* row_tile = in_tile + rows * in_w;  // rows x bx words
+  const int k0 = static_cast<int>(blockIdx.x) * bx;
+  const int y0 = static_cast<int>(blockIdx.y) * by * py;  // first output row; tile row t is image row y0 - 2 + t
 
-// 5x5 as two 3x3 passes through shared memory, in one kernel. The block's output tile is bx x by:
-//   1. load the input tile with a 2-pixel halo, (bx+4) x (by+4), at clamped coordinates;
-//   2. first 3x3 pass into an intermediate tile with a 1-pixel halo, (bx+2) x (by+2);
-//   3. second 3x3 pass from the intermediate tile to the output.
-// The loaded tile is a piece of the image extended by replicated edge pixels; on that extended image the 3x3
-// square added to itself is the 5x5 square and max / min are associative, so the two passes give exactly the
-// 5x5 result, borders included. Intermediate positions outside the image need no special case for that reason.
-template <bool kDilate, typename P>
-__global__ void Morph5TwoPassSmem(Planes p) {
-  extern __shared__ __align__(16) unsigned char morph5_smem[];
-  const int bx = blockDim.x;
-  const int by = blockDim.y;
-  const int in_w = bx + 4, in_h = by + 4;
-  const int mid_w = bx + 2, mid_h = by + 2;
-  P* in_tile = reinterpret_cast<P*>(morph5_smem);
-  P* mid_tile = in_tile + in_w * in_h;
-  const int ox = static_cast<int>(blockIdx.x) * bx - 2;  // image coordinates of in_tile(0, 0)
-  const int oy = static_cast<int>(blockIdx.y) * by - 2;
-
-  for (int ty = threadIdx.y; ty < in_h; ty += by)
-    for (int tx = threadIdx.x; tx < in_w; tx += bx)
-      in_tile[ty * in_w + tx] = LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, ox + tx, oy + ty);
+  // 1a. The body words, one column per thread.
+  const int k = k0 + tx;
+  auto load_body = [&](auto whole) {
+    for (int t0 = ty; t0 < rows; t0 += 4 * by) {
+      unsigned v[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        if (t0 + q * by < rows) v[q] = Words::template Load<decltype(whole)::value>(morph::InRow(p, y0 - 2 + t0 + q * by), k, p.w);
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        if (t0 + q * by < rows) in_tile[(t0 + q * by) * in_w + kHalo + tx] = v[q];
+    }
+  };
+  if (Words::Whole(k, p.w))
+    load_body(std::true_type{});
+  else
+    load_body(std::false_type{});
+  // 1b. The halo words, kHalo on each side of every row, shared among all the block's threads.
+  for (int i = ty * bx + tx; i < rows * 2 * kHalo; i += bx * by) {
+    const int t = i / (2 * kHalo), s = i % (2 * kHalo);
+    const int c = s < kHalo ? s : bx + s;
+    in_tile[t * in_w + c] = Words::template Load<false>(morph::InRow(p, y0 - 2 + t), k0 - kHalo + c, p.w);
+  }
   __syncthreads();
 
-  // mid_tile(mx, my) is centred on in_tile(mx + 1, my + 1).
-  for (int my = threadIdx.y; my < mid_h; my += by)
-    for (int mx = threadIdx.x; mx < mid_w; mx += bx)
-      mid_tile[my * mid_w + mx] = Window3<kDilate>(in_tile, in_w, mx + 1, my + 1);
+  // 2. Row pass.
+  for (int t = ty; t < rows; t += by)
+    row_tile[t * bx + tx] = Words::template Row5<kDilate>(in_tile + t * in_w + kHalo + tx);
   __syncthreads();
 
-  const int x = blockIdx.x * bx + threadIdx.x;
-  const int y = blockIdx.y * by + threadIdx.y;
-  if (x >= p.w || y >= p.h) return;
-  RowPtr<P>(p.out, p.out_pitch, y)[x] = Window3<kDilate>(mid_tile, mid_w, threadIdx.x + 1, threadIdx.y + 1);
+  // 3. Column pass: output row y0 + j0 + j reduces row-tile rows j0 + j .. j0 + j + 4. Two neighbouring outputs
+  // share four of their five rows, reduced once per pair.
+  if (k >= Words::Count(p.w)) return;
+  const int j0 = ty * py;
+  const unsigned* col = row_tile + j0 * bx + tx;
+  unsigned a = col[0], b = col[bx], c = col[2 * bx], d = col[3 * bx];
+  for (int j = 0; j < py; j += 2) {
+    const int y = y0 + j0 + j;
+    if (y >= p.h) break;
+    const unsigned e = col[(j + 4) * bx];
+    const unsigned shared = morph::Pick<kDilate>(morph::Pick<kDilate>(b, c), morph::Pick<kDilate>(d, e));
+    Words::Store(morph::OutRow(p, y), k, p.w, morph::Pick<kDilate>(a, shared));
+    if (j + 1 >= py || y + 1 >= p.h) break;
+    const unsigned f = col[(j + 5) * bx];
+    Words::Store(morph::OutRow(p, y + 1), k, p.w, morph::Pick<kDilate>(shared, f));
+    a = c, b = d, c = e, d = f;
+  }
 }
 
 Planes PlanesOf(const CudaCall& c) {
@@ -131,18 +155,35 @@ PlanesKernel StripFor(PixelFormat f) {
   return f == PixelFormat::Rgba8 ? Morph5Strip<kDilate, uchar4> : Morph5Strip<kDilate, std::uint8_t>;
 }
 template <bool kDilate>
-PlanesKernel TwoPassFor(PixelFormat f) {
-  return f == PixelFormat::Rgba8 ? Morph5TwoPassSmem<kDilate, uchar4> : Morph5TwoPassSmem<kDilate, std::uint8_t>;
+PlanesKernel PackedFor(int ppt) {
+  return morph::DispatchRows(ppt, [](auto rows) -> PlanesKernel {
+    return morph::PackedGrayStrip<kDilate, 2, decltype(rows)::value>;
+  });
 }
+
+using TwoPassKernel = void (*)(Planes, int);
+
+template <bool kDilate>
+TwoPassKernel TwoPassFor(PixelFormat f) {
+  return f == PixelFormat::Rgba8 ? Morph5TwoPassSmem<kDilate, morph::Rgba8Words>
+                                 : Morph5TwoPassSmem<kDilate, morph::Gray8Words>;
+}
+
+int WordsOf(PixelFormat f, int w) {
+  return f == PixelFormat::Rgba8 ? morph::Rgba8Words::Count(w) : morph::Gray8Words::Count(w);
+}
+
+constexpr std::size_t kSmemWithoutOptIn = 48 * 1024;
 
 }  // namespace
 
-// The largest tiles (block 1024x1): 1028 x 5 + 1026 x 3 pixels, 32.8 KiB as rgba8, under the 48 KiB a block gets
-// without opting in, so no cudaFuncSetAttribute is needed.
+// The input tile (by * ppt + 4 rows of bx + 2 kHalo words) and the row tile (the same rows, bx words). Block 32x8
+// at ppt 4 takes under 10 KiB, so 8 such blocks (2048 threads) fit on an SM.
 std::size_t Morph5TwoPassSmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat f) {
+  const std::size_t halo = f == PixelFormat::Rgba8 ? morph::Rgba8Words::kHalo : morph::Gray8Words::kHalo;
   const std::size_t bx = static_cast<std::size_t>(c.block_x);
-  const std::size_t by = static_cast<std::size_t>(c.block_y);
-  return ((bx + 4) * (by + 4) + (bx + 2) * (by + 2)) * BytesPerPixel(f);
+  const std::size_t rows = static_cast<std::size_t>(c.block_y) * static_cast<std::size_t>(c.ppt) + 4;
+  return rows * (bx + 2 * halo + bx) * sizeof(unsigned);
 }
 
 template <bool kDilate>
@@ -156,6 +197,10 @@ const void* Morph5Ppt4Kernel(PixelFormat f, const LaunchConfig&) {
 template <bool kDilate>
 const void* Morph5TwoPassSmemKernel(PixelFormat f, const LaunchConfig&) {
   return reinterpret_cast<const void*>(TwoPassFor<kDilate>(f));
+}
+template <bool kDilate>
+const void* Morph5Packed4Kernel(PixelFormat, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(PackedFor<kDilate>(c.ppt));
 }
 
 template <bool kDilate>
@@ -176,18 +221,33 @@ void LaunchMorph5Ppt4(const CudaCall& c) {
 template <bool kDilate>
 void LaunchMorph5TwoPassSmem(const CudaCall& c) {
   const Planes p = PlanesOf(c);
-  const std::size_t smem = Morph5TwoPassSmemBytes(c.launch, c.params, c.in.shape.format);
-  TwoPassFor<kDilate>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  const PixelFormat f = c.in.shape.format;
+  const std::size_t smem = Morph5TwoPassSmemBytes(c.launch, c.params, f);
+  const TwoPassKernel kernel = TwoPassFor<kDilate>(f);
+  if (smem > kSmemWithoutOptIn)  // CheckLaunch kept it within the device's opt-in limit
+    FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  const dim3 grid = GridFor(WordsOf(f, p.w), p.h, c.launch, 1, c.launch.ppt);
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(p, c.launch.ppt);
   FL_CUDA_CHECK_LAUNCH("Morph5TwoPassSmem");
+}
+
+template <bool kDilate>
+void LaunchMorph5Packed4(const CudaCall& c) {
+  const Planes p = PlanesOf(c);
+  const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
+  PackedFor<kDilate>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  FL_CUDA_CHECK_LAUNCH("Morph5PackedGrayStrip");
 }
 
 #define FL_MORPH5_INSTANTIATE(D)                                                     \
   template void LaunchMorph5Naive<D>(const CudaCall&);                               \
   template void LaunchMorph5Ppt4<D>(const CudaCall&);                                \
   template void LaunchMorph5TwoPassSmem<D>(const CudaCall&);                         \
+  template void LaunchMorph5Packed4<D>(const CudaCall&);                             \
   template const void* Morph5NaiveKernel<D>(PixelFormat, const LaunchConfig&);       \
   template const void* Morph5Ppt4Kernel<D>(PixelFormat, const LaunchConfig&);        \
-  template const void* Morph5TwoPassSmemKernel<D>(PixelFormat, const LaunchConfig&);
+  template const void* Morph5TwoPassSmemKernel<D>(PixelFormat, const LaunchConfig&); \
+  template const void* Morph5Packed4Kernel<D>(PixelFormat, const LaunchConfig&);
 FL_MORPH5_INSTANTIATE(true)
 FL_MORPH5_INSTANTIATE(false)
 #undef FL_MORPH5_INSTANTIATE
