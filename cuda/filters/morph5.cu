@@ -78,8 +78,9 @@ __global__ void Morph5Strip(Planes p) {
 // The tile is the image extended by its replicated edge pixels, where the separation is exact everywhere, so
 // the borders need no special case. What shared memory buys: the row results of the tile's 4 extra rows are
 // computed once per block, not once per thread, and each input word is loaded from global memory once.
+// The launch bound caps registers at 32 per thread, so that 2048 threads (8 blocks of 32x8) fit on an SM.
 template <bool kDilate, typename Words>
-__global__ void Morph5TwoPassSmem(morph::Planes p, int py) {
+__global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::Planes p, int py) {
   extern __shared__ unsigned morph5_words[];
   constexpr int kHalo = Words::kHalo;
   const int bx = static_cast<int>(blockDim.x), by = static_cast<int>(blockDim.y);
