@@ -168,6 +168,7 @@ const void* Morph3Packed4Kernel(PixelFormat, const LaunchConfig& c) {
 template <MorphOp M>
 void LaunchMorph3Packed4(const CudaCall& c) {
   const morph::Planes p{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+  morph::RequireWordRows(c, "Morph3PackedGrayStrip");
   const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
   PackedFor<M>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph3PackedGrayStrip");

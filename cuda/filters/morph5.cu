@@ -223,6 +223,7 @@ template <bool kDilate>
 void LaunchMorph5TwoPassSmem(const CudaCall& c) {
   const Planes p = PlanesOf(c);
   const PixelFormat f = c.in.shape.format;
+  morph::RequireWordRows(c, "Morph5TwoPassSmem");
   const std::size_t smem = Morph5TwoPassSmemBytes(c.launch, c.params, f);
   const TwoPassKernel kernel = TwoPassFor<kDilate>(f);
   if (smem > kSmemWithoutOptIn)  // CheckLaunch kept it within the device's opt-in limit
@@ -235,6 +236,7 @@ void LaunchMorph5TwoPassSmem(const CudaCall& c) {
 template <bool kDilate>
 void LaunchMorph5Packed4(const CudaCall& c) {
   const Planes p = PlanesOf(c);
+  morph::RequireWordRows(c, "Morph5PackedGrayStrip");
   const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
   PackedFor<kDilate>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph5PackedGrayStrip");

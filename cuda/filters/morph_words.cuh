@@ -13,6 +13,9 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <string>
+
+#include "core/error.hpp"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda::morph {
@@ -107,6 +110,16 @@ struct Rgba8Words {
     return Pick<kMax>(Pick<kMax>(Pick<kMax>(t[-2], t[-1]), Pick<kMax>(t[0], t[1])), t[2]);
   }
 };
+
+// The word kernels load and store rows as 32-bit words: DeviceImage rows always allow that (512-byte pitch); a
+// view that does not is refused with a reason rather than faulting.
+inline void RequireWordRows(const CudaCall& c, const char* kernel) {
+  auto aligned = [](const DeviceView& v) {
+    return reinterpret_cast<std::uintptr_t>(v.data) % 4 == 0 && v.pitch % 4 == 0;
+  };
+  if (!aligned(c.in) || !aligned(c.out))
+    throw RuntimeError(std::string(kernel) + " needs rows that start on 4-byte boundaries (data and pitch)");
+}
 
 // Input and output planes of one morphology launch.
 struct Planes {
