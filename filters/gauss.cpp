@@ -84,21 +84,23 @@ FilterSpec DeclareGauss() {
 
   VariantSpec fused = CudaVariant(
       "separable_fused",
-      "Both separable passes in one kernel. Each block loads its output tile plus an apron of radius pixels on "
-      "every side into shared memory once (gray8 converted to float on the way), runs the row pass over the "
-      "tile's rows and the radius rows above and below into a shared float tile (float4 for rgba8), waits at "
-      "__syncthreads, then runs the column pass from shared memory and writes each output once. A block "
-      "bx x by owns bx x (by x ppt) outputs, ppt = 16 down each column (8 for rgba8); the radius is a template "
-      "parameter, so every tap loop unrolls and each thread slides a register window along its row or column.",
-      "The trade against `separable`: no float intermediate goes out to global memory and back (for gray8 that "
-      "round trip is 8 of the 10 bytes `separable` moves per pixel), at the price of re-reading each tile's "
-      "apron (the neighbours' pixels, mostly from L2) and re-running the row pass on the 2 x radius apron rows. "
-      "At small radii that price is small ((32 + 2r)(128 + 2r) / (32 x 128) = 1.3 loads per pixel for gray8 at "
-      "radius 4 with the default 32x8), so expect it near the copy bandwidth, several times faster than "
-      "`separable`. At large radii the apron grows with the radius and the row pass repeats on more rows "
-      "(2 x 32 apron rows for 128 tile rows at radius 32), so the gap narrows; shared memory grows with the "
-      "radius too (about 100 KB for gray8 and 117 KB for rgba8 at radius 32 with 32x8, opted in above 48 KB), "
-      "and a block whose tiles do not fit the device is refused before launch, with the reason.",
+      "Both separable passes in one kernel. Each block loads its output tile plus an apron of radius pixels "
+      "on every side into shared memory once (gray8 as aligned 4-byte words, converted to float on the "
+      "way), runs the row pass over the tile's rows and the radius rows above and below into a shared float "
+      "tile (float4 for rgba8), waits at __syncthreads, then runs the column pass from shared memory and "
+      "writes each output once. A block bx x by owns bx x (by x ppt) outputs, ppt = 16 down each column (8 "
+      "for rgba8); the radius is a template parameter, so every tap loop unrolls and each thread slides a "
+      "register window along its row or column.",
+      "The trade against `separable`: no float intermediate goes out to global memory and back (for gray8 "
+      "that round trip is 8 of the 10 bytes `separable` moves per pixel), at the price of re-reading each "
+      "tile's apron (the neighbours' pixels, mostly from L2) and re-running the row pass on the 2 x radius "
+      "apron rows. At small radii that price is small (about (32 + 2r)(128 + 2r) / (32 x 128) = 1.3 pixels "
+      "loaded per output for gray8 at radius 4 with the default 32x8, and 136 / 128 row-pass rows), so "
+      "expect it near the copy bandwidth, several times faster than `separable`. At large radii the apron "
+      "grows with the radius and the row pass repeats on more rows (2 x 32 apron rows for 128 tile rows at "
+      "radius 32), so the gap narrows; shared memory grows with the radius too (about 100 KB for gray8 and "
+      "117 KB for rgba8 at radius 32 with 32x8, opted in above 48 KB), and a block whose tiles do not fit "
+      "the device is refused before launch, with the reason.",
       cuda::LaunchGaussSeparableFused, cuda::GaussFusedKernel);
   fused.agreement = Agreement::Tolerance;
   fused.smem_bytes = cuda::GaussFusedSmemBytes;

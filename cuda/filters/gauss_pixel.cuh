@@ -44,8 +44,12 @@ __device__ __forceinline__ void MulAdd(float4& acc, float w, float4 v) {
   acc.w += w * v.w;
 }
 
+// floor(v + 0.5) clamped to 0..255, as the reference, without the quarter-rate floor and float-to-int
+// conversion: clamping before the floor gives the same result (the bounds are integers), and adding 2^23 with
+// round-toward-zero leaves floor(t) in the low mantissa bits of t + 2^23 for 0 <= t < 2^23.
 __device__ __forceinline__ std::uint8_t RoundU8(float v) {
-  return static_cast<std::uint8_t>(fminf(fmaxf(floorf(v + 0.5f), 0.0f), 255.0f));
+  const float t = fminf(fmaxf(v + 0.5f, 0.0f), 255.0f);
+  return static_cast<std::uint8_t>(__float_as_uint(__fadd_rz(t, 8388608.0f)));
 }
 __device__ __forceinline__ void Store(std::uint8_t& out, float v) { out = RoundU8(v); }
 __device__ __forceinline__ void Store(float& out, float v) { out = v; }
