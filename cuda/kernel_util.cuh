@@ -27,6 +27,22 @@ __device__ inline T LoadClamped(const std::uint8_t* base, std::size_t pitch, int
   return RowPtr<T>(base, pitch, ClampInt(y, 0, h - 1))[ClampInt(x, 0, w - 1)];
 }
 
+// Loads this block's blockDim-sized tile plus `halo` pixels on every side into shared memory, at clamped (replicate)
+// coordinates, cooperatively in row-major strides so that consecutive threads read consecutive pixels (coalesced).
+// Every thread of the block must call it (it ends with a barrier), including threads whose own pixel lies outside
+// the image. tile(0, 0) is the image pixel (blockIdx * blockDim - halo); the tile's row length is blockDim.x + 2*halo.
+template <typename P>
+__device__ inline void LoadTileWithHalo(P* tile, const std::uint8_t* in, std::size_t pitch, int w, int h, int halo) {
+  const int tw = blockDim.x + 2 * halo;
+  const int th = blockDim.y + 2 * halo;
+  const int ox = static_cast<int>(blockIdx.x * blockDim.x) - halo;
+  const int oy = static_cast<int>(blockIdx.y * blockDim.y) - halo;
+  for (int ty = threadIdx.y; ty < th; ty += blockDim.y)
+    for (int tx = threadIdx.x; tx < tw; tx += blockDim.x)
+      tile[ty * tw + tx] = LoadClamped<P>(in, pitch, w, h, ox + tx, oy + ty);
+  __syncthreads();
+}
+
 inline unsigned DivUp(long a, long b) { return static_cast<unsigned>((a + b - 1) / b); }
 
 inline dim3 BlockOf(const LaunchConfig& c) {
