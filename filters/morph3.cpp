@@ -41,8 +41,9 @@ FilterSpec Morph3Spec(std::string id, std::string name, std::string what) {
       "builds the words shifted by one pixel with __byte_perm, and takes the max / min of 4 pixels at once with "
       "__vmaxu4 / __vminu4: 2 per row, then the column.",
       "Expect the fastest gray8 variant, approaching the copy bandwidth: a quarter of the load instructions of "
-      "ppt4, each moving 4 bytes, and one __vmaxu4 (a handful of integer instructions) per 4 pixels. rgba8 pixels are already words (naive "
-      "and ppt4 combine their channels with one __vmaxu4), so this variant is gray8 only.",
+      "ppt4, each moving 4 bytes, and one __vmaxu4 (a handful of integer instructions) per 4 pixels. rgba8 "
+      "pixels are already words (naive and ppt4 combine their channels with one __vmaxu4), so this variant is "
+      "gray8 only.",
       cuda::LaunchMorph3Packed4<Op>, cuda::Morph3Packed4Kernel<Op>);
   packed.formats = {PixelFormat::Gray8};
   packed.uses.ppt = true;

@@ -87,7 +87,7 @@ __global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::Planes p, in
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   const int rows = by * py + 4;
   const int in_w = bx + 2 * kHalo;
-  unsigned* in_tile = morph5_words;          // rows x in_w words; column c is image word k0 - kHalo + c
+  unsigned* in_tile = morph5_words;            // rows x in_w words; column c is image word k0 - kHalo + c
   unsigned* row_tile = in_tile + rows * in_w;  // rows x bx words
   const int k0 = static_cast<int>(blockIdx.x) * bx;
   const int y0 = static_cast<int>(blockIdx.y) * by * py;  // first output row; tile row t is image row y0 - 2 + t
@@ -95,11 +95,12 @@ __global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::Planes p, in
   // 1a. The body words, one column per thread.
   const int k = k0 + tx;
   auto load_body = [&](auto whole) {
+    constexpr bool kWhole = decltype(whole)::value;
     for (int t0 = ty; t0 < rows; t0 += 4 * by) {
       unsigned v[4];
 #pragma unroll
       for (int q = 0; q < 4; ++q)
-        if (t0 + q * by < rows) v[q] = Words::template Load<decltype(whole)::value>(morph::InRow(p, y0 - 2 + t0 + q * by), k, p.w);
+        if (t0 + q * by < rows) v[q] = Words::template Load<kWhole>(morph::InRow(p, y0 - 2 + t0 + q * by), k, p.w);
 #pragma unroll
       for (int q = 0; q < 4; ++q)
         if (t0 + q * by < rows) in_tile[(t0 + q * by) * in_w + kHalo + tx] = v[q];
@@ -227,7 +228,8 @@ void LaunchMorph5TwoPassSmem(const CudaCall& c) {
   const std::size_t smem = Morph5TwoPassSmemBytes(c.launch, c.params, f);
   const TwoPassKernel kernel = TwoPassFor<kDilate>(f);
   if (smem > kSmemWithoutOptIn)  // CheckLaunch kept it within the device's opt-in limit
-    FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+    FL_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   const dim3 grid = GridFor(WordsOf(f, p.w), p.h, c.launch, 1, c.launch.ppt);
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(p, c.launch.ppt);
   FL_CUDA_CHECK_LAUNCH("Morph5TwoPassSmem");
