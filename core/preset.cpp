@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 
 namespace fl {
 
@@ -160,31 +161,13 @@ Pipeline PipelineFromJson(const Registry& reg, const std::string& text, Backend 
 }
 
 void SavePreset(const Registry& reg, const Pipeline& p, const std::string& path) {
-  const std::string text = PipelineToJson(reg, p);
-  const std::string tmp = path + ".part";
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    if (!f) throw InputError("cannot write preset '" + path + "'");
-    f << text;
-    if (!f) throw InputError("cannot write preset '" + path + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError("cannot write preset '" + path + "': " + ec.message());
-  }
+  WriteTextFileAtomically(path, PipelineToJson(reg, p), "preset");
 }
 
 Pipeline LoadPreset(const Registry& reg, const std::string& path, Backend backend) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("preset '" + path + "' is a directory");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError("cannot open preset '" + path + "'");
-  std::stringstream ss;
-  ss << f.rdbuf();
+  const std::string text = ReadTextFile(path, "preset");
   try {
-    return PipelineFromJson(reg, ss.str(), backend);
+    return PipelineFromJson(reg, text, backend);
   } catch (const InputError& e) {
     throw InputError("preset '" + path + "': " + e.what());
   }

@@ -1,11 +1,9 @@
 #include "app/cli/bench_report.hpp"
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/error.hpp"
+#include "core/text_file.hpp"
 
 namespace fl::cli {
 
@@ -44,15 +42,7 @@ void WriteBenchJson(const BenchReport& r, const std::string& path) {
   }
   const nlohmann::json doc = {{"device", r.device}, {"backend", r.backend}, {"date", r.date},
                               {"repeat", r.repeat}, {"l2_flushed", r.flush_l2}, {"results", rows}};
-  const std::string tmp = path + ".part";
-  {
-    std::ofstream f(tmp);
-    if (!f) throw InputError("cannot write '" + path + "'");
-    f << doc.dump(2) << "\n";
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot write '" + path + "': " + ec.message());
+  WriteTextFileAtomically(path, doc.dump(2) + "\n", "benchmark JSON");
 }
 
 }  // namespace fl::cli

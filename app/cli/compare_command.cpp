@@ -1,7 +1,6 @@
 // filterlab compare: two chains (A and B) on one image, their difference and timings.
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/chain_runner.hpp"
@@ -9,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/image_io.hpp"
 #include "core/metrics.hpp"
+#include "core/text_file.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
@@ -39,11 +39,7 @@ int CompareCommand(const CompareOptions& o) {
   j["psnr"] = std::isinf(m.psnr) ? nlohmann::json(nullptr) : nlohmann::json(m.psnr);  // JSON has no infinity
   if (m.first_mismatch) j["first_mismatch"] = {m.first_mismatch->first, m.first_mismatch->second};
   if (!o.diff.empty()) SaveImage(DifferenceHeatMap(a, b, o.gain), o.diff);
-  if (!o.json.empty()) {
-    std::ofstream f(o.json);
-    if (!f) throw InputError("cannot write '" + o.json + "'");
-    f << j.dump(2) << "\n";
-  }
+  if (!o.json.empty()) WriteTextFileAtomically(o.json, j.dump(2) + "\n", "comparison JSON");
   std::printf("A %.4f ms, B %.4f ms (B/A %.2f, %s)\n", ra.total_ms(), rb.total_ms(),
               ra.total_ms() > 0 ? rb.total_ms() / ra.total_ms() : 0.0,
               backend == Backend::Cuda ? "cudaEvent" : "CPU wall");

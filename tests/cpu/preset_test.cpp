@@ -225,8 +225,8 @@ TEST_F(PresetFiles, LoadErrorsNameTheFile) {
     }
     return "<accepted>";
   };
-  EXPECT_EQ(error(Path("missing.json")), "cannot open preset '" + Path("missing.json") + "'");
-  EXPECT_EQ(error(dir_.string()), "preset '" + dir_.string() + "' is a directory");
+  EXPECT_EQ(error(Path("missing.json")), "cannot open preset '" + Path("missing.json") + "': No such file or directory");
+  EXPECT_EQ(error(dir_.string()), "cannot open preset '" + dir_.string() + "': it is a directory");
   std::ofstream(Path("bad.json")) << R"({"version": 1, "stages": [{"filter": "blur", "params": {"sigma": 99}}]})";
   EXPECT_EQ(error(Path("bad.json")), "preset '" + Path("bad.json") +
                                          "': stages[0].params.sigma: parameter 'sigma' = 99 is out of range (0, 10]");
