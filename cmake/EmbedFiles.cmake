@@ -5,12 +5,16 @@ function(embed_files target)
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/embedded)
   set(header ${out_dir}/${target}_embedded.hpp)
   set(source ${out_dir}/${target}_embedded.cpp)
+  # A ';' list would split into separate arguments on the command line (only the first file would reach the
+  # script): pass it joined by '|', which no path here contains, and split it again in the script.
+  string(REPLACE ";" "|" files_arg "${E_FILES}")
   add_custom_command(
     OUTPUT ${header} ${source}
     COMMAND ${CMAKE_COMMAND} -DOUT_HEADER=${header} -DOUT_SOURCE=${source} -DNAMESPACE=${E_NAMESPACE}
-            "-DFILES=${E_FILES}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedFilesScript.cmake
+            "-DFILES=${files_arg}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedFilesScript.cmake
     DEPENDS ${E_FILES} ${PROJECT_SOURCE_DIR}/cmake/EmbedFilesScript.cmake
-    COMMENT "Embedding ${target} files")
+    COMMENT "Embedding ${target} files"
+    VERBATIM)
   add_library(${target} STATIC ${source})
   target_include_directories(${target} PUBLIC ${out_dir})
 endfunction()

@@ -1,4 +1,6 @@
 # Script mode helper for embed_files(): writes a header and a source with one raw string per file.
+# FILES arrives joined by '|' (see EmbedFiles.cmake).
+string(REPLACE "|" ";" FILES "${FILES}")
 set(h "#pragma once\n#include <string_view>\nnamespace ${NAMESPACE} {\n")
 set(s "#include \"${OUT_HEADER}\"\nnamespace ${NAMESPACE} {\n")
 foreach(f ${FILES})

@@ -3,8 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "filterlab_shader_frag_embedded.hpp"
-#include "filterlab_shader_vert_embedded.hpp"
+#include "filterlab_shaders_embedded.hpp"
 
 namespace fl::render {
 
