@@ -46,3 +46,12 @@ std::string FormatList(const std::vector<PixelFormat>& formats) {
 }
 
 }  // namespace fl
+
+namespace fl {
+
+BlockFootprint FootprintOf(const VariantSpec& v, const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
+  if (v.footprint) return v.footprint(c, p, in);
+  return {c.block_x, c.block_y, 0};
+}
+
+}  // namespace fl

@@ -58,6 +58,16 @@ using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&);
 // configuration cannot serve these parameters, or nullopt. The executor calls it before launching anything.
 using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);
 
+// What one block of a CUDA variant computes and reads, for the viewer's launch-grid overlay: the output tile
+// (in pixels) one block writes, and the halo (in pixels, on every side) it reads beyond that tile.
+struct BlockFootprint {
+  int tile_w = 0, tile_h = 0;
+  int halo = 0;
+};
+// A variant's footprint for this configuration, parameters and input format (the format matters to variants
+// that move a fixed number of bytes per thread).
+using FootprintFn = BlockFootprint (*)(const LaunchConfig&, const ParamValues&, PixelFormat in);
+
 // How a variant's output relates to the CPU reference; the tests read this.
 enum class Agreement {
   Exact,        // bit-identical (integer filters)
@@ -80,7 +90,12 @@ struct VariantSpec {
   ScratchBytesFn scratch_bytes = nullptr;
   KernelFn kernel = nullptr;
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
+  FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
 };
+
+// The footprint the viewer draws: the variant's own, or, when it declares none, one pixel per thread
+// (block_x x block_y pixels per block, no halo).
+BlockFootprint FootprintOf(const VariantSpec& v, const LaunchConfig& c, const ParamValues& p, PixelFormat in);
 
 struct Tolerance {
   int max_abs_u8 = 0;           // integer outputs

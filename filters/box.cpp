@@ -4,8 +4,14 @@
 
 #include "cuda/filters/box.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
+
+// One pixel per thread, reading `radius` pixels around it (both passes of `separable` together).
+static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+  return {c.block_x, c.block_y, p.Int("radius")};
+}
 
 FilterSpec DeclareBox() {
   FilterSpec f;
@@ -43,6 +49,8 @@ FilterSpec DeclareBox() {
       "them through the caches.",
       cuda::LaunchBoxDirect, cuda::BoxDirectKernel);
 
+  direct.footprint = BoxFootprint;
+
   VariantSpec separable = CudaVariant(
       "separable",
       "Two passes, one thread per pixel each: 2r+1 horizontal sums into an int32 intermediate (call "
@@ -52,6 +60,7 @@ FilterSpec DeclareBox() {
       "it still grows linearly, and the int32 intermediate costs 4 bytes written and read per channel.",
       cuda::LaunchBoxSeparable, cuda::BoxSeparableKernel);
   separable.scratch_bytes = cuda::BoxScratchBytes;
+  separable.footprint = BoxFootprint;
 
   VariantSpec running = CudaVariant(
       "running_sum",

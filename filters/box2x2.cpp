@@ -3,6 +3,7 @@
 #include "core/cpu/box2x2.hpp"
 #include "cuda/filters/box2x2.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -19,13 +20,14 @@ FilterSpec DeclareBox2x2() {
   f.variants = {
       CpuReference(cpu::Box2x2Reference),
       CpuOpenmp(cpu::Box2x2Openmp),
-      CudaVariant("naive",
+      WithFootprint(CudaVariant("naive",
                   "One thread per output pixel: four loads (right and lower neighbours clamped to the edge) and "
                   "one store.",
                   "Each input pixel is fetched by four threads, but neighbouring threads share cache lines, so "
                   "L1 serves the repeats and it runs close to one read and one write per pixel.",
                   cuda::LaunchBox2x2Naive, cuda::Box2x2NaiveKernel),
-      CudaVariant("ppt2x2",
+                    TileFootprint<1, 1, 1>),  // reads its right and lower neighbours
+      WithFootprint(CudaVariant("ppt2x2",
                   "One thread per 2x2 block of outputs: the 3x3 input pixels they share are loaded once into "
                   "registers, 9 loads for 4 outputs instead of 16.",
                   "Fewer load instructions and a quarter of the threads, but the DRAM traffic is the same as "
@@ -33,6 +35,7 @@ FilterSpec DeclareBox2x2() {
                   "thread's two outputs per row are adjacent, so a warp's stores cover 64 consecutive pixels in "
                   "two instructions.",
                   cuda::LaunchBox2x2Ppt2x2, cuda::Box2x2Ppt2x2Kernel),
+                    TileFootprint<2, 2, 1>),  // a 2x2 block of outputs per thread
   };
   return f;
 }

@@ -2,6 +2,7 @@
 #include "core/cpu/gray.hpp"
 #include "cuda/filters/gray.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -24,11 +25,12 @@ FilterSpec DeclareGray() {
       CudaVariant("naive", "One thread per pixel: a 4-byte load and a 1-byte store.",
                   "Byte-sized stores and many threads per byte moved keep it below the copy bandwidth.",
                   cuda::LaunchGrayNaive, cuda::GrayNaiveKernel),
-      CudaVariant("vec4",
+      WithFootprint(CudaVariant("vec4",
                   "Four pixels per thread: one 16-byte load of four RGBA pixels and one 4-byte store of their "
                   "lumas.",
                   "Fewer, wider memory transactions: expect it close to the device's copy bandwidth.",
                   cuda::LaunchGrayVec4, cuda::GrayVec4Kernel),
+                    TileFootprint<4, 1, 0>),  // four adjacent pixels per thread
   };
   return f;
 }

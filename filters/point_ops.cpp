@@ -4,6 +4,7 @@
 #include "core/cpu/point_ops.hpp"
 #include "cuda/filters/point_ops.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 namespace {
@@ -15,8 +16,10 @@ const char* const kPointTeaching =
     "pixels per thread, or 16-byte vector loads and stores.";
 
 VariantSpec PointCuda(const std::string& id, std::string technique, std::string expectation,
-                      cuda::PointLaunchers fns) {
-  return CudaVariant(id, std::move(technique), std::move(expectation), fns.launch, fns.kernel);
+                      cuda::PointLaunchers fns, FootprintFn footprint = nullptr) {
+  VariantSpec v = CudaVariant(id, std::move(technique), std::move(expectation), fns.launch, fns.kernel);
+  v.footprint = footprint;
+  return v;
 }
 
 template <typename Op>
@@ -36,20 +39,20 @@ std::vector<VariantSpec> PointVariants() {
                 "apart, so at every step a warp still reads 32 consecutive pixels (coalesced).",
                 "A quarter as many threads with the index arithmetic shared by four pixels and more loads in "
                 "flight per thread: a little faster than naive for gray8, about the same for rgba8.",
-                cuda::PointOpLaunchers<Op>(PointLayout::Ppt2x2)),
+                cuda::PointOpLaunchers<Op>(PointLayout::Ppt2x2), TileFootprint<2, 2, 0>),
       PointCuda("ppt4x4",
                 "Sixteen pixels per thread in a 4x4 pattern, a block width and height apart like ppt2x2.",
                 "Gains stop once enough loads are in flight to hide memory latency; on small images the grid "
                 "has too few blocks to fill every SM, so it can be slower than ppt2x2: more work per thread is "
                 "not always better.",
-                cuda::PointOpLaunchers<Op>(PointLayout::Ppt4x4)),
+                cuda::PointOpLaunchers<Op>(PointLayout::Ppt4x4), TileFootprint<4, 4, 0>),
       PointCuda("vec4",
                 "16 bytes of a row per thread (16 gray or 4 RGBA pixels): one 128-bit load per input and one "
                 "128-bit store; the pitched rows start 512-byte aligned, and the row's last partial group goes "
                 "byte by byte.",
                 "The widest transactions a thread can issue and the fewest instructions per byte: expect the "
                 "best bandwidth of the four, close to a device-to-device copy.",
-                cuda::PointOpLaunchers<Op>(PointLayout::Vec4)),
+                cuda::PointOpLaunchers<Op>(PointLayout::Vec4), RowBytesFootprint<16>),
   };
 }
 

@@ -2,6 +2,7 @@
 #include "core/cpu/sobel.hpp"
 #include "cuda/filters/sobel.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -40,6 +41,7 @@ FilterSpec DeclareSobel() {
       "L1, and the halo loads, the index arithmetic and the barrier cost what shared memory saves.",
       cuda::LaunchSobelSmem, cuda::SobelSmemKernel);
   smem.smem_bytes = cuda::SobelSmemBytes;
+  smem.footprint = TileFootprint<1, 1, 1>;  // the tile plus the 1-pixel halo it copies to shared memory
 
   VariantSpec separable = CudaVariant(
       "separable",
@@ -51,23 +53,26 @@ FilterSpec DeclareSobel() {
       "limited by memory, not arithmetic. Separable pays for large kernels, not this one.",
       cuda::LaunchSobelSeparable, cuda::SobelSeparableKernel);
   separable.scratch_bytes = cuda::SobelSeparableScratchBytes;
+  separable.footprint = TileFootprint<1, 1, 1>;
 
   f.variants = {
       CpuReference(cpu::SobelReference),
       CpuOpenmp(cpu::SobelOpenmp),
-      CudaVariant("naive",
+      WithFootprint(CudaVariant("naive",
                   "One thread per pixel: its 3x3 neighbourhood read from global memory at clamped coordinates "
                   "(8 of the 9 pixels are used), integer or float gradients, one store.",
                   "The baseline. Neighbouring threads share most of their loads through L1, so it runs near the "
                   "cost of one read and one write per pixel.",
                   cuda::LaunchSobelNaive, cuda::SobelNaiveKernel),
+                    TileFootprint<1, 1, 1>),
       smem,
-      CudaVariant("ppt4",
+      WithFootprint(CudaVariant("ppt4",
                   "Four vertically adjacent outputs per thread: each of the 6 input rows is read (3 pixels) and "
                   "reduced horizontally once, and every output combines three of those rows.",
                   "18 loads and 6 row reductions for 4 outputs instead of 36 and 12: expect it the fastest "
                   "variant, as long as the image leaves enough threads to fill the GPU.",
                   cuda::LaunchSobelPpt4, cuda::SobelPpt4Kernel),
+                    TileFootprint<1, 4, 1>),  // a strip of four rows per thread
       separable,
   };
   f.test_cases = {"output=gray32f"};
