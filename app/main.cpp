@@ -86,6 +86,9 @@ int main(int argc, char** argv) {
   app.add_option("--gl", shot.gl, "Screenshot context: auto (EGL device, else hidden GLFW window), egl or glfw");
   app.add_option("--zoom", shot.zoom, "Screenshot zoom: fit (default) or a factor (1 = 1:1)");
   app.add_option("--show-stage", shot.show_stage, "Screenshot: the stage to show (0 = input; default the last)");
+  app.add_option("--view", shot.view, "Screenshot: the A/B view (a, b, split, side or diff; not a turns B on)");
+  app.add_option("--b-stage", shot.b_stages, "Screenshot: B's stages, the same filters as --stage (default B = A)");
+  app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
   app.add_option("--open", shot.open_window,
                  "Screenshot: also open a window (help, about, browser, pattern or gallery)");
 #endif

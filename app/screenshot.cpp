@@ -12,6 +12,7 @@
 #include "app/ui/ui_style.hpp"
 #include "core/error.hpp"
 #include "core/image_io.hpp"
+#include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
 #include "render/egl_context.hpp"
 #include "render/gl.hpp"
@@ -119,6 +120,23 @@ int RunScreenshot(const ScreenshotOptions& o) {
   else if (o.open_window == "gallery") s.show_gallery = true;
   else if (!o.open_window.empty())
     throw InputError("--open '" + o.open_window + "' is not help, about, browser, pattern or gallery");
+  if (o.view != "a" || !o.b_stages.empty()) {
+    const auto mode = ui::ParseViewMode(o.view);
+    if (!mode) throw InputError("--view '" + o.view + "' is not a, b, split, side or diff");
+    if (o.diff != "heat" && o.diff != "mask") throw InputError("--diff '" + o.diff + "' is not heat or mask");
+    s.ab.enabled = true;
+    s.ab.view = *mode;
+    s.ab.diff = o.diff == "mask" ? ui::DiffKind::Mask : ui::DiffKind::HeatMap;
+    s.ab.b = s.pipeline;
+    if (!o.b_stages.empty()) {
+      Pipeline b;
+      for (const std::string& spec : o.b_stages) b.stages.push_back(ParseStageSpec(reg, spec, backend));
+      Pipeline synced = b;
+      if (ui::SyncB(s.pipeline, synced) && synced != b)
+        throw InputError("--b-stage must name the same filters, in the same order, as the pipeline's stages");
+      s.ab.b = b;
+    }
+  }
   s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
   if (zoom > 0) s.view.want_zoom = zoom;
 

@@ -19,6 +19,9 @@ struct ScreenshotOptions {
   std::string open_window;          // "", help, about, browser, pattern, gallery: for documentation shots
   float ui_scale = 1.0f;
   bool no_interop = false;
+  std::string view = "a";           // a, b, split, side, diff: the A/B view (anything but a turns B on)
+  std::vector<std::string> b_stages;  // B's stages (same filters as --stage); none: B = A
+  std::string diff = "heat";        // heat, mask
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,

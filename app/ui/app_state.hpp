@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/launch_config.hpp"
+#include "core/metrics.hpp"
 #include "core/pipeline.hpp"
 #include "core/test_patterns.hpp"
 
@@ -54,6 +55,7 @@ struct HoverPixel {
   std::array<float, 4> value{};
   int channels = 1;
   bool is_float = false;
+  std::optional<std::array<float, 4>> b, ref;  // B's and the CPU reference's value there, when compared
 };
 
 // What the viewer currently shows.
@@ -84,6 +86,46 @@ struct KeyPress {
   bool ctrl = false, shift = false, alt = false;
   bool repeat = false;  // auto-repeat of a held key
 };
+
+// The A/B comparison: a second configuration B of the same chain (its own variants, launch configurations and
+// parameters), run beside A, compared with it and with the CPU reference.
+enum class ViewMode { A, B, Split, Side, Diff };
+enum class DiffKind { HeatMap, Mask };
+
+// "a", "b", "split", "side", "diff" (settings and --view); nullopt for anything else.
+std::optional<ViewMode> ParseViewMode(const std::string& name);
+const char* ViewModeName(ViewMode mode);
+
+struct AbMetrics {
+  std::optional<ImageMetrics> metrics;
+  std::string error;  // why there are none (e.g. the shapes differ)
+};
+
+struct AbState {
+  bool enabled = false;         // B runs and the comparison views are offered
+  bool edit_b = false;          // the stage editors edit B instead of A
+  Pipeline b;                   // the same chain as AppState::pipeline (kept in step by SyncB)
+  ViewMode view = ViewMode::A;
+  bool split_vertical = true;   // wipe line: vertical (A left, B right) or horizontal (A above, B below)
+  float split = 0.5f;           // where the wipe line sits, 0..1 of the image
+  DiffKind diff = DiffKind::HeatMap;
+  float gain = 4.0f;            // heat map: multiplies |A - B|
+  float tolerance = 0.0f;       // a pixel mismatches when a channel differs by more than this
+  bool show_grid = false;       // the launch-grid overlay of the shown stage
+  // Results (set by the Lab).
+  bool b_valid = false;         // B ran with the current edit
+  std::string b_issue;          // why B cannot run
+  Pipeline b_result;            // what B last ran
+  std::vector<double> b_stage_ms, b_median_ms;
+  double b_total_ms = 0;
+  AbMetrics a_vs_b, a_vs_ref, b_vs_ref;
+  bool diff_valid = false;
+  std::string diff_note;        // e.g. "A and B differ in shape: no difference image"
+};
+
+// B follows A's chain: same stages in the same order, same enabled flags; variant, launch and parameters are
+// B's own. A stage whose filter no longer matches takes A's setup. Returns true when B changed.
+bool SyncB(const Pipeline& a, Pipeline& b);
 
 struct Toast {
   std::string text;
@@ -185,6 +227,9 @@ struct AppState {
   std::string banner_error;                // a load error etc. that stays until dismissed
   std::string settings_warning;            // a damaged settings file, reported once
 
+  AbState ab;
+  std::optional<std::array<float, 2>> centre_on;  // an image point the viewer centres on next frame
+
   Requests requests;
   std::vector<KeyPress> key_presses;  // this frame's, consumed by HandleShortcuts
   float ui_fps = 0;
@@ -192,6 +237,8 @@ struct AppState {
 
 // Helpers for the status and timing labels.
 inline bool IsCuda(const AppState& s) { return s.backend == Backend::Cuda; }
+// The pipeline the stage editors change: A, or B while "edit B" is on.
+inline Pipeline& EditedPipeline(AppState& s) { return s.ab.enabled && s.ab.edit_b ? s.ab.b : s.pipeline; }
 const char* TimeLabel(const AppState& s);  // "GPU (cudaEvent)" or "CPU time"
 
 }  // namespace fl::ui

@@ -21,6 +21,42 @@ static std::string StepNote(const ImageShape& shape, int step, int max_texture) 
          std::to_string(max_texture) + "; pixel values and saved PNGs use the full image";
 }
 
+void DeviceToTexture(AppState& s, Engine& e, const DeviceView& view, const cuda::ValueRange& range,
+                     render::DisplayTexture& tex, bool allow_interop) {
+  const int step = s.display.step;
+  tex.Ensure(cuda::DisplaySide(view.shape.width, step), cuda::DisplaySide(view.shape.height, step),
+             allow_interop);
+  const cudaStream_t stream = e.executor()->stream();
+  bool written = false;
+  if (tex.has_interop()) {
+    try {
+      render::ScopedInteropMap map(tex.registration(), stream);
+      render::ScopedSurface surface(map.array());
+      e.converter()->ToSurface(view, step, range, surface.get(), stream);
+      written = true;
+    } catch (const RuntimeError& err) {
+      s.interop = std::string("fallback (upload): mapping failed: ") + err.what();
+    }
+  }
+  if (written) {
+    tex.UpdateMipmaps();  // the map has ended: GL may read level 0 again
+    s.interop_active = true;
+    s.interop = "CUDA-GL interop";
+  } else {
+    tex.Upload(e.converter()->ToHost(view, step, range, stream));
+    s.interop_active = false;
+    if (!tex.interop_error().empty())
+      s.interop = "fallback (upload): " + tex.interop_error();
+    else if (!allow_interop)
+      s.interop = "fallback (upload): interop disabled";
+  }
+}
+
+void HostToTexture(const Image& img, int step, const HostRange& range, render::DisplayTexture& tex) {
+  tex.Ensure((img.width() + step - 1) / step, (img.height() + step - 1) / step, false);
+  tex.Upload(HostToRgba8(img, step, range));
+}
+
 void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool allow_interop) {
   DisplayInfo& d = s.display;
   d.valid = false;
@@ -29,47 +65,23 @@ void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool all
   d.shape = e.OutputShape(d.stage);
   d.step = DisplayStep(d.shape.width, d.shape.height, d.max_texture);
   d.note = StepNote(d.shape, d.step, d.max_texture);
-  const int dw = (d.shape.width + d.step - 1) / d.step, dh = (d.shape.height + d.step - 1) / d.step;
   const bool cuda = e.backend() == Backend::Cuda;
-  tex.Ensure(dw, dh, cuda && allow_interop);
 
   if (cuda) {
     cuda::PipelineExecutor& exec = *e.executor();
-    const DeviceView view = d.stage < 0 ? exec.input().view() : exec.StageOutput(static_cast<std::size_t>(d.stage));
+    const DeviceView view = e.DeviceOutput(d.stage, false);
     const cuda::ValueRange range = e.converter()->MinMax(view, exec.stream());
     d.has_range = d.shape.format == PixelFormat::Gray32f;
     d.lo = range.lo;
     d.hi = range.hi;
-    bool written = false;
-    if (tex.has_interop()) {
-      try {
-        render::ScopedInteropMap map(tex.registration(), exec.stream());
-        render::ScopedSurface surface(map.array());
-        e.converter()->ToSurface(view, d.step, range, surface.get(), exec.stream());
-        written = true;
-      } catch (const RuntimeError& err) {
-        s.interop = std::string("fallback (upload): mapping failed: ") + err.what();
-      }
-    }
-    if (written) {
-      tex.UpdateMipmaps();  // the map has ended: GL may read level 0 again
-      s.interop_active = true;
-      s.interop = "CUDA-GL interop";
-    } else {
-      tex.Upload(e.converter()->ToHost(view, d.step, range, exec.stream()));
-      s.interop_active = false;
-      if (!tex.interop_error().empty())
-        s.interop = "fallback (upload): " + tex.interop_error();
-      else if (!allow_interop)
-        s.interop = "fallback (upload): interop disabled";
-    }
+    DeviceToTexture(s, e, view, range, tex, allow_interop);
   } else {
     const Image& img = e.HostOutput(d.stage);
     const HostRange range = HostMinMax(img);
     d.has_range = img.format() == PixelFormat::Gray32f;
     d.lo = range.lo;
     d.hi = range.hi;
-    tex.Upload(HostToRgba8(img, d.step, range));
+    HostToTexture(img, d.step, range, tex);
     s.interop_active = false;
     s.interop = "CPU upload (no CUDA)";
   }

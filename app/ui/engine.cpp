@@ -2,8 +2,11 @@
 
 #include <omp.h>
 
+#include <algorithm>
+
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
+#include "core/preset.hpp"
 #include "cuda/copy_bandwidth.hpp"
 #include "cuda/device_info.hpp"
 #include "cuda/display/display_convert.hpp"
@@ -36,7 +39,11 @@ Engine::~Engine() = default;
 void Engine::SetInput(Image input) {
   input_ = std::move(input);
   if (exec_) exec_->SetInput(input_);
+  if (exec_b_) exec_b_->SetInput(input_);
   has_result_ = false;
+  has_result_b_ = false;
+  host_outputs_b_.clear();
+  references_.clear();
   result_ = {};
   resolved_.clear();
   stage_ms_.clear();
@@ -97,6 +104,97 @@ void Engine::Run(const Pipeline& p) {
   }
 }
 
+void Engine::RunB(const Pipeline& p) {
+  has_result_b_ = false;
+  if (input_.empty()) throw InputError("no input image");
+  if (auto issue = Check(p)) throw InputError(issue->message);
+  resolved_b_ = ResolvePipeline(reg_, p, input_.shape(), backend_);
+  if (backend_ == Backend::Cpu) {
+    CpuRun run = RunPipelineCpu(reg_, p, input_);
+    host_outputs_b_ = std::move(run.outputs);
+    stage_ms_b_ = std::move(run.stage_ms);
+  } else {
+    if (!exec_b_) {
+      // Made when B first runs: a second set of device buffers costs memory only while comparing.
+      exec_b_ = std::make_unique<cuda::PipelineExecutor>(reg_);
+      exec_b_->SetInput(input_);
+    }
+    exec_b_->Run(p);
+    stage_ms_b_.assign(exec_b_->stage_ms().begin(), exec_b_->stage_ms().end());
+  }
+  result_b_ = p;
+  has_result_b_ = true;
+}
+
+ImageShape Engine::OutputShapeB(int stage) const {
+  if (stage < 0 || !has_result_b_ || static_cast<std::size_t>(stage) >= resolved_b_.size()) return input_.shape();
+  return resolved_b_[static_cast<std::size_t>(stage)].out;
+}
+
+const Image& Engine::HostOutputOf(int stage, bool b) const {
+  if (!b) return HostOutput(stage);
+  if (stage < 0 || !has_result_b_ || static_cast<std::size_t>(stage) >= host_outputs_b_.size()) return input_;
+  return host_outputs_b_[static_cast<std::size_t>(stage)];
+}
+
+DeviceView Engine::DeviceOutput(int stage, bool b) const {
+  const cuda::PipelineExecutor* e = b ? exec_b_.get() : exec_.get();
+  const bool ran = b ? has_result_b_ : has_result_;
+  if (!e) throw RuntimeError("no CUDA executor for " + std::string(b ? "B" : "A"));
+  if (stage < 0 || !ran || static_cast<std::size_t>(stage) >= e->stage_count()) return e->input().view();
+  return e->StageOutput(static_cast<std::size_t>(stage));
+}
+
+Image Engine::DownloadB(int stage) {
+  if (backend_ == Backend::Cpu) return HostOutputOf(stage, true);
+  if (stage < 0 || !has_result_b_ || static_cast<std::size_t>(stage) >= exec_b_->stage_count()) return input_;
+  return exec_b_->Download(static_cast<std::size_t>(stage));
+}
+
+static std::array<float, 4> HostPixel(const Image& img, int x, int y) {
+  std::array<float, 4> v{};
+  if (x < 0 || y < 0 || x >= img.width() || y >= img.height()) return v;
+  switch (img.format()) {
+    case PixelFormat::Gray8: v[0] = img.Row<std::uint8_t>(y)[x]; break;
+    case PixelFormat::Rgba8:
+      for (int c = 0; c < 4; ++c) v[c] = img.Row<std::uint8_t>(y)[4 * x + c];
+      break;
+    case PixelFormat::Gray32f: v[0] = img.Row<float>(y)[x]; break;
+  }
+  return v;
+}
+
+std::array<float, 4> Engine::ReadPixelB(int stage, int x, int y) {
+  if (backend_ == Backend::Cuda && stage >= 0 && has_result_b_ &&
+      static_cast<std::size_t>(stage) < exec_b_->stage_count())
+    return cuda::ReadPixel(exec_b_->StageOutput(static_cast<std::size_t>(stage)), x, y, exec_b_->stream());
+  return HostPixel(HostOutputOf(stage, true), x, y);
+}
+
+const Image& Engine::ReferenceOutput(const Pipeline& p, int stage) {
+  if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) return input_;
+  Pipeline ref;
+  for (int i = 0; i <= stage; ++i) {
+    Stage st = p.stages[static_cast<std::size_t>(i)];
+    const FilterSpec* f = reg_.Find(st.filter);
+    if (!f) throw InputError("unknown filter '" + st.filter + "'");
+    st.variant = f->Reference().id;
+    st.launch = f->Reference().defaults;
+    ref.stages.push_back(std::move(st));
+  }
+  const std::string key = PipelineToJson(reg_, ref);
+  for (std::size_t i = 0; i < references_.size(); ++i)
+    if (references_[i].key == key) {
+      std::rotate(references_.begin(), references_.begin() + static_cast<std::ptrdiff_t>(i),
+                  references_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+      return references_.front().outputs.back();
+    }
+  ReferenceEntry entry{key, RunPipelineCpu(reg_, ref, input_).outputs};
+  references_.insert(references_.begin(), std::move(entry));
+  if (references_.size() > 2) references_.pop_back();
+  return references_.front().outputs.back();
+}
+
 ImageShape Engine::OutputShape(int stage) const {
   if (stage < 0 || !has_result_ || static_cast<std::size_t>(stage) >= resolved_.size()) return input_.shape();
   return resolved_[static_cast<std::size_t>(stage)].out;
@@ -117,17 +215,7 @@ std::array<float, 4> Engine::ReadPixel(int stage, int x, int y) {
   if (backend_ == Backend::Cuda && stage >= 0 && has_result_ &&
       static_cast<std::size_t>(stage) < exec_->stage_count())
     return cuda::ReadPixel(exec_->StageOutput(static_cast<std::size_t>(stage)), x, y, exec_->stream());
-  const Image& img = HostOutput(stage);
-  std::array<float, 4> v{};
-  if (x < 0 || y < 0 || x >= img.width() || y >= img.height()) return v;
-  switch (img.format()) {
-    case PixelFormat::Gray8: v[0] = img.Row<std::uint8_t>(y)[x]; break;
-    case PixelFormat::Rgba8:
-      for (int c = 0; c < 4; ++c) v[c] = img.Row<std::uint8_t>(y)[4 * x + c];
-      break;
-    case PixelFormat::Gray32f: v[0] = img.Row<float>(y)[x]; break;
-  }
-  return v;
+  return HostPixel(HostOutput(stage), x, y);
 }
 
 void Engine::FillKernelInfo(std::size_t stage, StageReport& report) {

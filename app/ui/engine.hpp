@@ -63,6 +63,26 @@ class Engine {
   // (left unknown on the CPU; the text says why when the query fails).
   void FillKernelInfo(std::size_t stage, StageReport& report);
 
+  // B of the A/B comparison: a second run of the same input with its own executor (CUDA) or host outputs (CPU),
+  // so that A's outputs stay as they are. RunB throws like Run; on failure B has no result.
+  void RunB(const Pipeline& p);
+  void ForgetB() { has_result_b_ = false; }
+  bool has_result_b() const { return has_result_b_; }
+  const Pipeline& result_b() const { return result_b_; }
+  const std::vector<double>& stage_ms_b() const { return stage_ms_b_; }
+  ImageShape OutputShapeB(int stage) const;
+  Image DownloadB(int stage);
+  std::array<float, 4> ReadPixelB(int stage, int x, int y);
+  // The device image a stage shows (CUDA only): A's, or B's with `b`.
+  DeviceView DeviceOutput(int stage, bool b) const;
+  // The host image a stage shows (CPU only): A's, or B's with `b`.
+  const Image& HostOutputOf(int stage, bool b) const;
+
+  // The CPU reference chain (every stage's `reference` variant, default launch) of `p` up to and including
+  // `stage`, cached: it depends only on the parameters, the enabled flags and the input, so changing variants
+  // or launch configurations does not re-run it. Two entries (A's and B's parameters). kShowInput: the input.
+  const Image& ReferenceOutput(const Pipeline& p, int stage);
+
   // CUDA only (nullptr on the CPU): for the display conversion.
   cuda::PipelineExecutor* executor() { return exec_.get(); }
   cuda::DisplayConverter* converter() { return converter_.get(); }
@@ -84,6 +104,19 @@ class Engine {
   Pipeline result_;
   std::vector<ResolvedStage> resolved_;
   std::vector<double> stage_ms_;
+
+  std::unique_ptr<cuda::PipelineExecutor> exec_b_;
+  std::vector<Image> host_outputs_b_;
+  bool has_result_b_ = false;
+  Pipeline result_b_;
+  std::vector<ResolvedStage> resolved_b_;
+  std::vector<double> stage_ms_b_;
+
+  struct ReferenceEntry {
+    std::string key;  // the reference pipeline as JSON
+    std::vector<Image> outputs;
+  };
+  std::vector<ReferenceEntry> references_;  // most recently used first
 };
 
 }  // namespace fl::ui

@@ -32,6 +32,12 @@ void DrawHelpWindow(AppState& s) {
           "minimum (black) to its maximum (white), computed on the device, shown in the caption.");
   DimText("Images larger than GL_MAX_TEXTURE_SIZE are shown subsampled (every n-th pixel, said in the caption); "
           "pixel values under the cursor and saved PNGs always use the full-resolution output.");
+  ImGui::TextUnformatted("A/B comparison");
+  DimText("Tick Compare A/B in the pipeline panel: B starts as a copy of A and runs beside it; \"edit B\" makes the "
+          "stage editors change B's variants, launch configurations and parameters (the chain of stages is A's). "
+          "Metrics compare A with B and each with the CPU reference chain (run once per parameter set); B is "
+          "shown with A's value range. The difference view shows |A - B| as a heat map (gain) or the pixels "
+          "differing by more than the tolerance in magenta.");
   DimText("Drop an image file on the window to open it. A file that fails to load is reported and the current "
           "image and pipeline stay.");
   ImGui::PopTextWrapPos();

@@ -60,6 +60,11 @@ void Lab::Start(const LabOptions& o, bool wait) {
     s_.browser.folder = session.browser_folder;
     s_.continuous = session.continuous || o.continuous;
     s_.show_timings = session.show_timings;
+    if (auto mode = ParseViewMode(session.ab_view)) s_.ab.view = *mode;
+    s_.ab.split_vertical = session.split_vertical;
+    s_.ab.diff = session.diff_kind == "mask" ? DiffKind::Mask : DiffKind::HeatMap;
+    s_.ab.gain = static_cast<float>(session.diff_gain > 0 ? session.diff_gain : 4.0);
+    s_.ab.show_grid = session.show_grid;
   }
 
   // The pipeline: --preset or --stage, else the last session's, else the default.
@@ -145,6 +150,7 @@ void Lab::ApplyImage(Image image, const std::string& source) {
   s_.stages.clear();
   s_.result_pipeline = {};
   history_.Clear();
+  history_b_.Clear();
   display_dirty_ = true;
 }
 
@@ -223,18 +229,56 @@ bool Lab::TryRun(const Pipeline& p, bool edited) {
   return true;
 }
 
+void Lab::RunB() {
+  AbState& ab = s_.ab;
+  ab.b_valid = false;
+  ab.b_issue.clear();
+  try {
+    engine_.RunB(ab.b);
+  } catch (const std::exception& e) {
+    ab.b_issue = std::string("B: ") + e.what();
+    return;
+  }
+  ab.b_valid = true;
+  ab.b_result = engine_.result_b();
+  ab.b_stage_ms = engine_.stage_ms_b();
+  ab.b_total_ms = 0;
+  for (double ms : ab.b_stage_ms) ab.b_total_ms += ms;
+  history_b_.Record(reg_, engine_.result_b(), ResolvePipeline(reg_, ab.b, engine_.input().shape(), s_.backend),
+                    engine_.stage_ms_b());
+  std::vector<StageReport> reports(ab.b_stage_ms.size());
+  history_b_.Fill(ResolvePipeline(reg_, ab.b, engine_.input().shape(), s_.backend), engine_.copy_gbs(), reports);
+  ab.b_median_ms.clear();
+  for (const StageReport& r : reports) ab.b_median_ms.push_back(r.median_ms);
+}
+
 void Lab::RunIfNeeded() {
   if (!engine_.has_input() || job_.active()) return;
+  AbState& ab = s_.ab;
+  if (ab.enabled && SyncB(s_.pipeline, ab.b)) s_.pipeline_edited = true;
+  if (ab.enabled != ab_was_enabled_) {
+    ab_was_enabled_ = ab.enabled;
+    s_.pipeline_edited = true;
+    if (!ab.enabled) {
+      engine_.ForgetB();
+      ab.b_valid = false;
+    }
+  }
   if (s_.pipeline_edited) {
     s_.pipeline_edited = false;
     s_.issue = engine_.Check(s_.pipeline);
     if (!s_.issue && TryRun(s_.pipeline, true)) display_dirty_ = true;
+    if (ab.enabled) {
+      RunB();
+      display_dirty_ = true;
+    }
   } else if (s_.continuous) {
     // Keep measuring what runs: the edited pipeline, or the last good one while the edit is refused.
     if (!s_.issue)
       TryRun(s_.pipeline, false);
     else if (engine_.has_result())
       TryRun(engine_.result_pipeline(), false);
+    if (ab.enabled && ab.b_issue.empty()) RunB();
   }
 }
 
@@ -246,10 +290,27 @@ void Lab::UpdateDisplayIfNeeded() {
     UpdateDisplay(s_, engine_, texture_, allow_interop_);
     shown_stage_ = s_.display.stage;
     display_dirty_ = false;
+    compare_dirty_ = true;
   } catch (const std::exception& e) {
     s_.display.valid = false;
     s_.banner_error = std::string("cannot display the output: ") + e.what();
     display_dirty_ = false;
+  }
+}
+
+void Lab::UpdateComparisonIfNeeded() {
+  AbState& ab = s_.ab;
+  if (!ab.enabled) return;
+  const bool diff_changed = ab.diff != last_diff_ || ab.gain != last_gain_ || ab.tolerance != last_tolerance_;
+  const bool tolerance_changed = ab.tolerance != last_tolerance_;
+  last_diff_ = ab.diff;
+  last_gain_ = ab.gain;
+  last_tolerance_ = ab.tolerance;
+  if (compare_dirty_ || tolerance_changed) {
+    compare_dirty_ = false;
+    comparison_.Update(s_, engine_, texture_b_, texture_diff_, allow_interop_);
+  } else if (diff_changed) {
+    comparison_.UpdateDiff(s_, engine_, texture_diff_, allow_interop_);
   }
 }
 
@@ -267,6 +328,15 @@ void Lab::ReadHover() {
     h.value = engine_.ReadPixel(s_.display.stage, x, y);
     h.channels = Channels(s_.display.shape.format);
     h.is_float = s_.display.shape.format == PixelFormat::Gray32f;
+    if (s_.ab.enabled && s_.ab.b_valid) h.b = engine_.ReadPixelB(s_.display.stage, x, y);
+    const Image& ref = comparison_.reference();
+    if (s_.ab.enabled && !ref.empty() && x < ref.width() && y < ref.height()) {
+      std::array<float, 4> v{};
+      for (int c = 0; c < Channels(ref.format()); ++c)
+        v[static_cast<std::size_t>(c)] = ref.format() == PixelFormat::Gray32f ? ref.Row<float>(y)[x]
+                                         : static_cast<float>(ref.Row<std::uint8_t>(y)[Channels(ref.format()) * x + c]);
+      h.ref = v;
+    }
     s_.hover = h;
   } catch (const std::exception&) {
     s_.hover.reset();
@@ -298,7 +368,14 @@ void Lab::DrawWindows() {
   DrawStatusBar(s_);
   DrawPipelinePanel(s_);
   DrawTimingsPanel(s_);
-  DrawViewerPanel(s_, s_.display.valid ? texture_.id() : 0u);
+  ViewerImages images;
+  images.a = s_.display.valid ? texture_.id() : 0u;
+  images.b = s_.ab.enabled && s_.ab.b_valid ? texture_b_.id() : 0u;
+  images.diff = s_.ab.enabled && s_.ab.diff_valid ? texture_diff_.id() : 0u;
+  images.host_a = &comparison_.host_a();
+  images.host_b = &comparison_.host_b();
+  images.reference = &comparison_.reference();
+  DrawViewerPanel(s_, images);
   DrawFileBrowser(s_);
   DrawPatternWindow(s_);
   DrawGalleryWindow(s_);
@@ -314,6 +391,7 @@ void Lab::Frame() {
   s_.job.active = job_.active();
   RunIfNeeded();
   UpdateDisplayIfNeeded();
+  UpdateComparisonIfNeeded();
   ReadHover();
   if (s_.show_gallery && !thumbnails_made_) MakeThumbnails();
   HandleShortcuts(s_);
@@ -330,6 +408,11 @@ void Lab::Shutdown() {
   out.browser_folder = s_.browser.folder;
   out.continuous = s_.continuous;
   out.show_timings = s_.show_timings;
+  out.ab_view = ViewModeName(s_.ab.view);
+  out.split_vertical = s_.ab.split_vertical;
+  out.diff_kind = s_.ab.diff == DiffKind::Mask ? "mask" : "heat";
+  out.diff_gain = s_.ab.gain;
+  out.show_grid = s_.ab.show_grid;
   try {
     SaveSettings(SessionPath(), out);
   } catch (const std::exception& e) {

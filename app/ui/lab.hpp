@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/ui/app_state.hpp"
+#include "app/ui/comparison.hpp"
 #include "app/ui/engine.hpp"
 #include "app/ui/image_job.hpp"
 #include "app/ui/timing_history.hpp"
@@ -57,7 +58,9 @@ class Lab {
   void ProcessRequests();
   void RunIfNeeded();
   bool TryRun(const Pipeline& p, bool edited);
+  void RunB();
   void UpdateDisplayIfNeeded();
+  void UpdateComparisonIfNeeded();
   void ReadHover();
   void DrawWindows();
   void MakeThumbnails();
@@ -66,6 +69,13 @@ class Lab {
   AppState s_;
   Engine engine_;
   render::DisplayTexture texture_;  // after engine_: destroyed first, while CUDA still runs
+  render::DisplayTexture texture_b_, texture_diff_;
+  Comparison comparison_;
+  TimingHistory history_b_;
+  bool compare_dirty_ = true;
+  bool ab_was_enabled_ = false;
+  DiffKind last_diff_ = DiffKind::HeatMap;
+  float last_gain_ = 0, last_tolerance_ = -1;
   std::vector<std::unique_ptr<render::DisplayTexture>> thumbnails_;
   bool thumbnails_made_ = false;
   ImageJob job_;

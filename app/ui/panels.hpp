@@ -3,12 +3,28 @@
 // AppState::requests; none touches the engine, GL or files itself.
 #include "app/ui/app_state.hpp"
 
+struct ImDrawList;
+
 namespace fl::ui {
 
 void DrawMenuBar(AppState& s);
 void DrawPipelinePanel(AppState& s);
-// `texture` is the display texture's GL name (0 when there is nothing to show).
-void DrawViewerPanel(AppState& s, unsigned texture);
+// What the viewer draws: GL texture names (0 when there is nothing) and, for the pixel inspector, host copies
+// of the compared images (empty when not comparing).
+struct ViewerImages {
+  unsigned a = 0, b = 0, diff = 0;
+  const Image* host_a = nullptr;
+  const Image* host_b = nullptr;
+  const Image* reference = nullptr;
+};
+void DrawViewerPanel(AppState& s, const ViewerImages& images);
+// Above the image while comparing: the view buttons, the difference settings and the metrics table.
+void DrawCompareBar(AppState& s);
+// The launch grid of the shown stage over the image (blocks in view only; the hovered block's halo).
+void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hover_y, bool hovered);
+// At high zoom, each visible pixel's values written inside it.
+void DrawPixelValues(const AppState& s, ImDrawList* dl, const Image& img, float x0, float y0, float clip_x0,
+                     float clip_y0, float clip_x1, float clip_y1);
 void DrawTimingsPanel(AppState& s);
 void DrawStatusBar(AppState& s);
 void DrawFileBrowser(AppState& s);

@@ -61,3 +61,48 @@ void SetStageEnabled(AppState& s, int index, bool enabled) {
 }
 
 }  // namespace fl::ui
+
+namespace fl::ui {
+
+bool SyncB(const Pipeline& a, Pipeline& b) {
+  bool rebuilt = b.stages.size() != a.stages.size();
+  std::vector<Stage> out;
+  out.reserve(a.stages.size());
+  for (std::size_t i = 0; i < a.stages.size(); ++i) {
+    if (i < b.stages.size() && b.stages[i].filter == a.stages[i].filter) {
+      out.push_back(b.stages[i]);
+      out.back().enabled = a.stages[i].enabled;
+    } else {
+      out.push_back(a.stages[i]);
+      rebuilt = true;
+    }
+  }
+  if (!rebuilt && std::equal(out.begin(), out.end(), b.stages.begin(),
+                             [](const Stage& x, const Stage& y) { return x.enabled == y.enabled; }))
+    return false;
+  b.stages = std::move(out);
+  return true;
+}
+
+}  // namespace fl::ui
+
+namespace fl::ui {
+
+std::optional<ViewMode> ParseViewMode(const std::string& name) {
+  for (ViewMode m : {ViewMode::A, ViewMode::B, ViewMode::Split, ViewMode::Side, ViewMode::Diff})
+    if (name == ViewModeName(m)) return m;
+  return std::nullopt;
+}
+
+const char* ViewModeName(ViewMode mode) {
+  switch (mode) {
+    case ViewMode::A: return "a";
+    case ViewMode::B: return "b";
+    case ViewMode::Split: return "split";
+    case ViewMode::Side: return "side";
+    case ViewMode::Diff: return "diff";
+  }
+  return "a";
+}
+
+}  // namespace fl::ui

@@ -32,6 +32,36 @@ static void InputRow(AppState& s) {
   ImGui::Unindent();
 }
 
+// The A/B comparison: on/off, which configuration the editors change, and B = copy of A.
+static void AbControls(AppState& s) {
+  AbState& ab = s.ab;
+  if (ImGui::Checkbox("Compare A/B", &ab.enabled) && ab.enabled && ab.b.stages.empty()) ab.b = s.pipeline;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Run a second configuration B of the same chain beside A and compare them (views 2-6)");
+  if (!ab.enabled) {
+    ImGui::Separator();
+    return;
+  }
+  ImGui::SameLine();
+  int which = ab.edit_b ? 1 : 0;
+  ImGui::RadioButton("edit A", &which, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("edit B", &which, 1);
+  ab.edit_b = which == 1;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The stage editors below change B's variants, launch and parameters; the chain itself "
+                      "(adding, removing, moving stages) is A's and B follows it");
+  if (ImGui::SmallButton("B = copy of A")) {
+    ab.b = s.pipeline;
+    s.pipeline_edited = true;
+  }
+  if (ab.edit_b) {
+    ImGui::SameLine();
+    ImGui::TextColored(kWarnColor, "the editors below change B");
+  }
+  ImGui::Separator();
+}
+
 static void AddStageButton(AppState& s) {
   if (ImGui::Button("+ Add stage", ImVec2(-1, 0))) ImGui::OpenPopup("add_stage");
   if (ImGui::BeginPopup("add_stage")) {
@@ -87,7 +117,9 @@ static void StageButtons(AppState& s, int i, int n) {
 }
 
 static void StageBlock(AppState& s, int i, int n) {
-  const Stage& st = s.pipeline.stages[static_cast<std::size_t>(i)];
+  const Stage& st = EditedPipeline(s).stages.size() > static_cast<std::size_t>(i)
+                        ? EditedPipeline(s).stages[static_cast<std::size_t>(i)]
+                        : s.pipeline.stages[static_cast<std::size_t>(i)];
   ImGui::PushID(i);
   const bool shown = s.display.valid && s.display.stage == i;
   const bool at_fault = s.issue && s.issue->stage == i;
@@ -145,6 +177,7 @@ void DrawPipelinePanel(AppState& s) {
 
   InputRow(s);
   ImGui::Separator();
+  AbControls(s);
   if (s.issue) {
     // At the top as well as at the stage: a long pipeline may have the stage at fault out of sight.
     ImGui::PushTextWrapPos(0);

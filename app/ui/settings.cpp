@@ -59,6 +59,11 @@ SessionSettings LoadSettings(const std::string& path, std::string& warning) {
     r.browser_folder = j.value("browser_folder", std::string());
     r.continuous = j.value("continuous", false);
     r.show_timings = j.value("show_timings", true);
+    r.ab_view = j.value("ab_view", std::string("a"));
+    r.split_vertical = j.value("split_vertical", true);
+    r.diff_kind = j.value("diff_kind", std::string("heat"));
+    r.diff_gain = j.value("diff_gain", 4.0);
+    r.show_grid = j.value("show_grid", false);
     return r;
   } catch (const std::exception& e) {
     // nlohmann's type errors and parse errors alike: one line, then carry on with the defaults.
@@ -79,6 +84,11 @@ void SaveSettings(const std::string& path, const SessionSettings& s) {
   j["browser_folder"] = s.browser_folder;
   j["continuous"] = s.continuous;
   j["show_timings"] = s.show_timings;
+  j["ab_view"] = s.ab_view;
+  j["split_vertical"] = s.split_vertical;
+  j["diff_kind"] = s.diff_kind;
+  j["diff_gain"] = s.diff_gain;
+  j["show_grid"] = s.show_grid;
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   if (ec) throw RuntimeError("cannot create " + fs::path(path).parent_path().string() + ": " + ec.message());

@@ -14,6 +14,12 @@ struct SessionSettings {
   std::string browser_folder;
   bool continuous = false;
   bool show_timings = true;
+  // The A/B viewer's choices (the comparison itself starts off each session).
+  std::string ab_view = "a";   // a, b, split, side, diff
+  bool split_vertical = true;
+  std::string diff_kind = "heat";  // heat, mask
+  double diff_gain = 4.0;
+  bool show_grid = false;
   bool operator==(const SessionSettings&) const = default;
 };
 

@@ -26,6 +26,13 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Drag", "Pan the image"},
       {"Up / Down", "Select and show the previous / next stage"},
       {"0", "Show the input image"},
+      {"2 / 3", "A/B: show A / show B"},
+      {"4", "A/B: split view (drag the wipe line)"},
+      {"5", "A/B: side by side (zoom and pan locked together)"},
+      {"6", "A/B: difference (heat map or mismatch mask)"},
+      {"Tab or X", "A/B: flip between A and B"},
+      {"H", "A/B: turn the split line (vertical / horizontal)"},
+      {"G", "Launch-grid overlay on / off"},
       {"E", "Enable / disable the selected stage"},
       {"Delete", "Remove the selected stage"},
       {"Ctrl+D", "Duplicate the selected stage"},
@@ -35,6 +42,15 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Ctrl+Q", "Quit"},
   };
   return list;
+}
+
+// The comparison views need B: asking for one turns the comparison on.
+static void SetView(AppState& s, ViewMode mode) {
+  if (!s.ab.enabled && mode != ViewMode::A) {
+    s.ab.enabled = true;
+    if (s.ab.b.stages.empty()) s.ab.b = s.pipeline;
+  }
+  s.ab.view = mode;
 }
 
 static void Act(AppState& s, const KeyPress& k, bool typing) {
@@ -85,6 +101,21 @@ static void Act(AppState& s, const KeyPress& k, bool typing) {
     case GLFW_KEY_0:
     case GLFW_KEY_KP_0:
       s.show_stage = kShowInput;
+      break;
+    case GLFW_KEY_2: SetView(s, ViewMode::A); break;
+    case GLFW_KEY_3: SetView(s, ViewMode::B); break;
+    case GLFW_KEY_4: SetView(s, ViewMode::Split); break;
+    case GLFW_KEY_5: SetView(s, ViewMode::Side); break;
+    case GLFW_KEY_6: SetView(s, ViewMode::Diff); break;
+    case GLFW_KEY_TAB:
+    case GLFW_KEY_X:
+      if (!k.repeat && s.ab.enabled) s.ab.view = s.ab.view == ViewMode::A ? ViewMode::B : ViewMode::A;
+      break;
+    case GLFW_KEY_H:
+      if (!k.repeat) s.ab.split_vertical = !s.ab.split_vertical;
+      break;
+    case GLFW_KEY_G:
+      if (!k.repeat) s.ab.show_grid = !s.ab.show_grid;
       break;
     case GLFW_KEY_DELETE:
       if (!k.repeat) RemoveStage(s, s.selected_stage);

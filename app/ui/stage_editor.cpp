@@ -178,8 +178,9 @@ static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const Va
 }
 
 void DrawStageEditor(AppState& s, std::size_t index) {
-  if (index >= s.pipeline.stages.size()) return;
-  Stage& st = s.pipeline.stages[index];
+  Pipeline& edited = EditedPipeline(s);  // A, or B while the A/B toggle says "edit B"
+  if (index >= edited.stages.size()) return;
+  Stage& st = edited.stages[index];
   const FilterSpec* f = s.registry->Find(st.filter);
   if (!f) {
     ImGui::TextColored(kErrorColor, "unknown filter '%s'", st.filter.c_str());

@@ -10,6 +10,8 @@
 
 namespace fl::ui {
 
+static bool ShowB(const AppState& s) { return s.ab.enabled && s.ab.b_valid; }
+
 static void Header(AppState& s) {
   ImGui::Checkbox("Measure continuously", &s.continuous);
   if (ImGui::IsItemHovered())
@@ -24,9 +26,17 @@ static void Header(AppState& s) {
     if (s.copy_gbs > 0) std::snprintf(copy, sizeof copy, "device copy %.0f GB/s", s.copy_gbs);
     std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  %s", TimeLabel(s), s.total_ms,
                   s.total_runs, copy);
+    if (ShowB(s))
+      std::snprintf(text, sizeof text, "%s  |  total A %.3f ms, B %.3f ms (B/A %.2f)  |  %d runs  |  %s",
+                    TimeLabel(s), s.total_ms, s.ab.b_total_ms, s.total_ms > 0 ? s.ab.b_total_ms / s.total_ms : 0.0,
+                    s.total_runs, copy);
   } else {
     std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: all figures are CPU time",
                   TimeLabel(s), s.total_ms, s.total_runs);
+    if (ShowB(s))
+      std::snprintf(text, sizeof text, "%s  |  total A %.3f ms, B %.3f ms (B/A %.2f)  |  %d runs  |  no GPU",
+                    TimeLabel(s), s.total_ms, s.ab.b_total_ms, s.total_ms > 0 ? s.ab.b_total_ms / s.total_ms : 0.0,
+                    s.total_runs);
   }
   ImGui::PushTextWrapPos(0);
   DimText(text);
@@ -52,6 +62,14 @@ static void Row(const AppState& s, std::size_t i) {
   ImGui::Text("%.3f", r.median_ms);
   ImGui::TableNextColumn();
   ImGui::Text("%.3f", r.min_ms);
+  if (ShowB(s)) {
+    // B's median beside A's, and the ratio: below 1 B is faster.
+    ImGui::TableNextColumn();
+    const bool have = i < s.ab.b_median_ms.size();
+    if (have) ImGui::Text("%.3f", s.ab.b_median_ms[i]); else DimText("-");
+    ImGui::TableNextColumn();
+    if (have && r.median_ms > 0) ImGui::Text("%.2f", s.ab.b_median_ms[i] / r.median_ms); else DimText("-");
+  }
   ImGui::TableNextColumn();
   ImGui::Text("%d", r.runs);
   ImGui::TableNextColumn();
@@ -101,7 +119,7 @@ void DrawTimingsPanel(AppState& s) {
   const std::size_t n = std::min(s.stages.size(), s.result_pipeline.stages.size());
   if (n == 0) {
     DimText("No stages have run yet.");
-  } else if (ImGui::BeginTable("timings", IsCuda(s) ? 11 : 9,
+  } else if (ImGui::BeginTable("timings", (IsCuda(s) ? 11 : 9) + (ShowB(s) ? 2 : 0),
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                    ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -112,6 +130,10 @@ void DrawTimingsPanel(AppState& s) {
     ImGui::TableSetupColumn("last ms", ImGuiTableColumnFlags_WidthFixed, num);
     ImGui::TableSetupColumn("median ms", ImGuiTableColumnFlags_WidthFixed, num);
     ImGui::TableSetupColumn("min ms", ImGuiTableColumnFlags_WidthFixed, num);
+    if (ShowB(s)) {
+      ImGui::TableSetupColumn("B median", ImGuiTableColumnFlags_WidthFixed, num);
+      ImGui::TableSetupColumn("B/A", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00.00").x);
+    }
     ImGui::TableSetupColumn("runs", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("runs0").x);
     ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("0000.0").x);
     ImGui::TableSetupColumn("% copy", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("% copy").x);

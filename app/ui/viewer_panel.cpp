@@ -1,9 +1,11 @@
 // The image in the middle: zoom with the wheel around the cursor, pan by dragging, fit (F) and 1:1 (1), crisp
 // pixels when magnified, the value of the pixel under the cursor, and a caption saying what is shown.
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: the wipe line takes the drag from the pan
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "app/ui/panels.hpp"
@@ -84,7 +86,74 @@ static void ErrorBanner(AppState& s) {
   ImGui::PopStyleColor();
 }
 
-void DrawViewerPanel(AppState& s, unsigned texture) {
+static ImTextureID Tex(unsigned id) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(id)); }
+
+// The wipe line of the split view: drawn across the image, dragged with the left button (grabbed within a few
+// pixels), A on the left / above, B on the right / below.
+static void SplitView(AppState& s, ImDrawList* dl, const ViewerImages& im, ImVec2 clip0, ImVec2 clip1,
+                      bool hovered) {
+  static bool dragging = false;
+  ViewState& v = s.view;
+  AbState& ab = s.ab;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 i0(v.image_x, v.image_y), i1(v.image_x + v.image_w, v.image_y + v.image_h);
+  const float at = ab.split_vertical ? i0.x + ab.split * v.image_w : i0.y + ab.split * v.image_h;
+  const float mouse = ab.split_vertical ? io.MousePos.x : io.MousePos.y;
+  const bool near = hovered && std::fabs(mouse - at) <= 5.0f * s.ui_scale;
+  if (near && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) dragging = true;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging = false;
+  if (dragging) {
+    const float span = ab.split_vertical ? v.image_w : v.image_h;
+    ab.split = std::clamp((mouse - (ab.split_vertical ? i0.x : i0.y)) / std::max(span, 1.0f), 0.0f, 1.0f);
+  }
+  if (near || dragging)
+    ImGui::SetMouseCursor(ab.split_vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+  const ImVec2 a_clip1 = ab.split_vertical ? ImVec2(std::min(at, clip1.x), clip1.y) : ImVec2(clip1.x, std::min(at, clip1.y));
+  const ImVec2 b_clip0 = ab.split_vertical ? ImVec2(std::max(at, clip0.x), clip0.y) : ImVec2(clip0.x, std::max(at, clip0.y));
+  dl->PushClipRect(clip0, a_clip1, true);
+  dl->AddImage(Tex(im.a), i0, i1);
+  dl->PopClipRect();
+  dl->PushClipRect(b_clip0, clip1, true);
+  dl->AddImage(Tex(im.b ? im.b : im.a), i0, i1);
+  dl->PopClipRect();
+  dl->PushClipRect(clip0, clip1, true);
+  const ImU32 line = IM_COL32(255, 210, 60, 255);
+  if (ab.split_vertical) {
+    dl->AddLine(ImVec2(at, std::max(i0.y, clip0.y)), ImVec2(at, std::min(i1.y, clip1.y)), line, 2.0f);
+    dl->AddText(ImVec2(at - 16 * s.ui_scale, std::max(i0.y, clip0.y) + 2), line, "A");
+    dl->AddText(ImVec2(at + 6 * s.ui_scale, std::max(i0.y, clip0.y) + 2), line, "B");
+  } else {
+    dl->AddLine(ImVec2(std::max(i0.x, clip0.x), at), ImVec2(std::min(i1.x, clip1.x), at), line, 2.0f);
+    dl->AddText(ImVec2(std::max(i0.x, clip0.x) + 4, at - ImGui::GetFontSize() - 2), line, "A");
+    dl->AddText(ImVec2(std::max(i0.x, clip0.x) + 4, at + 3), line, "B");
+  }
+  dl->PopClipRect();
+  if (dragging) ImGui::ClearActiveID();  // the drag moves the line, not the image
+}
+
+static void HoverTooltipAb(const AppState& s) {
+  if (!s.hover) return;
+  const HoverPixel& h = *s.hover;
+  auto text = [&](const std::array<float, 4>& v) {
+    char t[96];
+    if (h.channels == 4)
+      std::snprintf(t, sizeof t, "R %.0f  G %.0f  B %.0f  A %.0f", v[0], v[1], v[2], v[3]);
+    else if (h.is_float)
+      std::snprintf(t, sizeof t, "%.6g", v[0]);
+    else
+      std::snprintf(t, sizeof t, "%.0f", v[0]);
+    return std::string(t);
+  };
+  ImGui::BeginTooltip();
+  ImGui::Text("(%d, %d)", h.x, h.y);
+  ImGui::Text("A    %s", text(h.value).c_str());
+  if (h.b) ImGui::Text("B    %s", text(*h.b).c_str());
+  if (h.ref) ImGui::Text("ref  %s", text(*h.ref).c_str());
+  ImGui::EndTooltip();
+}
+
+void DrawViewerPanel(AppState& s, const ViewerImages& im) {
+  const unsigned texture = im.a;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float x = vp->Pos.x + s.layout.left_w;
   const float y = vp->Pos.y + s.layout.top;
@@ -100,6 +169,7 @@ void DrawViewerPanel(AppState& s, unsigned texture) {
   ImGui::PopStyleVar();
   ErrorBanner(s);
   if (s.display.valid) Caption(s);
+  if (s.ab.enabled) DrawCompareBar(s);
 
   ViewState& v = s.view;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -115,20 +185,38 @@ void DrawViewerPanel(AppState& s, unsigned texture) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(origin, ImVec2(origin.x + v.region_w, origin.y + v.region_h), IM_COL32(24, 25, 29, 255));
 
+  const ViewMode mode = s.ab.enabled ? s.ab.view : ViewMode::A;
+  const bool side = mode == ViewMode::Side;
+  // Side by side: two panes of half the width, one zoom and pan for both.
+  const float pane_w = side ? std::floor(v.region_w * 0.5f) : v.region_w;
   s.hover_request.reset();
   if (s.display.valid && texture != 0) {
     const float img_w = static_cast<float>(s.display.shape.width);
     const float img_h = static_cast<float>(s.display.shape.height);
-    if (v.fit) FitView(v, img_w, img_h);
+    if (v.fit) {
+      const float keep = v.region_w;
+      v.region_w = pane_w;
+      FitView(v, img_w, img_h);
+      v.region_w = keep;
+    }
     if (v.want_zoom > 0.0f) {
       v.zoom = std::clamp(v.want_zoom, kMinZoom, kMaxZoom);
       v.fit = false;
       v.want_zoom = 0.0f;
     }
+    if (s.centre_on) {
+      v.pan_x = (*s.centre_on)[0];
+      v.pan_y = (*s.centre_on)[1];
+      v.fit = false;
+      s.centre_on.reset();
+    }
     const ImGuiIO& io = ImGui::GetIO();
+    // The mouse in the coordinates of the pane it is over (the right pane maps onto the left one).
+    const float pane_off = side && io.MousePos.x >= origin.x + pane_w ? pane_w : 0.0f;
+    const float mouse_x = io.MousePos.x - pane_off;
     if (hovered && io.MouseWheel != 0.0f) {
       // Zoom around the cursor: the image point under it stays under it.
-      const float mx = (io.MousePos.x - v.image_x) / v.zoom, my = (io.MousePos.y - v.image_y) / v.zoom;
+      const float mx = (mouse_x - v.image_x) / v.zoom, my = (io.MousePos.y - v.image_y) / v.zoom;
       const float old_zoom = v.zoom;
       v.zoom = std::clamp(v.zoom * std::pow(1.15f, io.MouseWheel), kMinZoom, kMaxZoom);
       v.pan_x = mx + (v.pan_x - mx) * old_zoom / v.zoom;
@@ -141,20 +229,57 @@ void DrawViewerPanel(AppState& s, unsigned texture) {
       v.fit = false;
     }
     // Whole screen pixels for the image's corner, so that 1:1 maps texels to pixels exactly.
-    v.image_x = std::floor(origin.x + v.region_w * 0.5f - v.pan_x * v.zoom + 0.5f);
+    v.image_x = std::floor(origin.x + pane_w * 0.5f - v.pan_x * v.zoom + 0.5f);
     v.image_y = std::floor(origin.y + v.region_h * 0.5f - v.pan_y * v.zoom + 0.5f);
     v.image_w = img_w * v.zoom;
     v.image_h = img_h * v.zoom;
-    dl->PushClipRect(origin, ImVec2(origin.x + v.region_w, origin.y + v.region_h), true);
-    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)), ImVec2(v.image_x, v.image_y),
-                 ImVec2(v.image_x + v.image_w, v.image_y + v.image_h));
-    dl->PopClipRect();
+    const ImVec2 clip0 = origin, clip1(origin.x + v.region_w, origin.y + v.region_h);
+    const ImVec2 i0(v.image_x, v.image_y), i1(v.image_x + v.image_w, v.image_y + v.image_h);
+    const float cursor_x = io.MousePos.x - pane_off;
+    // Each pane: its texture, the grid and the values inside pixels, clipped to the pane.
+    auto pane = [&](unsigned tex, const Image* host, float off, float pane_x0, float pane_x1) {
+      const ImVec2 p0(pane_x0, clip0.y), p1(pane_x1, clip1.y);
+      dl->PushClipRect(p0, p1, true);
+      dl->AddImage(Tex(tex), ImVec2(i0.x + off, i0.y), ImVec2(i1.x + off, i1.y));
+      if (host && !host->empty() && v.zoom >= 24.0f)
+        DrawPixelValues(s, dl, *host, i0.x + off, i0.y, p0.x, p0.y, p1.x, p1.y);
+      dl->PopClipRect();
+    };
+    const Image* host_a = im.host_a && !im.host_a->empty() ? im.host_a : nullptr;
+    const Image* host_b = im.host_b && !im.host_b->empty() ? im.host_b : nullptr;
+    switch (mode) {
+      case ViewMode::A: pane(texture, host_a, 0, clip0.x, clip1.x); break;
+      case ViewMode::B: pane(im.b ? im.b : texture, im.b ? host_b : host_a, 0, clip0.x, clip1.x); break;
+      case ViewMode::Diff:
+        if (im.diff) pane(im.diff, nullptr, 0, clip0.x, clip1.x);
+        break;
+      case ViewMode::Split: SplitView(s, dl, im, clip0, clip1, hovered); break;
+      case ViewMode::Side:
+        pane(texture, host_a, 0, clip0.x, clip0.x + pane_w);
+        pane(im.b ? im.b : texture, host_b, pane_w, clip0.x + pane_w, clip1.x);
+        dl->AddLine(ImVec2(clip0.x + pane_w, clip0.y), ImVec2(clip0.x + pane_w, clip1.y), IM_COL32(90, 95, 110, 255));
+        break;
+    }
+    if (s.ab.show_grid) {
+      dl->PushClipRect(clip0, side ? ImVec2(clip0.x + pane_w, clip1.y) : clip1, true);
+      DrawLaunchGrid(s, dl, cursor_x, io.MousePos.y, hovered);
+      dl->PopClipRect();
+    }
+    if (mode == ViewMode::Diff && !im.diff) {
+      ImGui::SetCursorScreenPos(ImVec2(origin.x + 12, origin.y + 12));
+      DimText(s.ab.diff_note.empty() ? "No difference image yet." : s.ab.diff_note.c_str());
+    }
     if (hovered) {
-      const int px = static_cast<int>(std::floor((io.MousePos.x - v.image_x) / v.zoom));
+      const int px = static_cast<int>(std::floor((cursor_x - v.image_x) / v.zoom));
       const int py = static_cast<int>(std::floor((io.MousePos.y - v.image_y) / v.zoom));
       if (px >= 0 && py >= 0 && px < s.display.shape.width && py < s.display.shape.height) {
         s.hover_request = std::array<int, 2>{px, py};
-        if (!active) HoverTooltip(s);
+        if (!active) {
+          if (s.ab.enabled)
+            HoverTooltipAb(s);
+          else
+            HoverTooltip(s);
+        }
       }
     }
   } else if (!s.job.active) {

@@ -1,0 +1,174 @@
+// The A/B comparison: B following A's chain (SyncB), view names, and screenshots of the split and difference
+// views: the difference heat map is black where A and B agree and lit where they differ; the split view shows A
+// left of the wipe line and B right of it, pixel for pixel.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "app/ui/app_state.hpp"
+#include "app/ui/host_display.hpp"
+#include "core/cpu_executor.hpp"
+#include "core/image_io.hpp"
+#include "core/stage_spec.hpp"
+#include "core/test_patterns.hpp"
+#include "filters/builtin_registry.hpp"
+#include "ui/ui_test_support.hpp"
+
+namespace fl::uitest {
+namespace {
+
+struct Rect {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+Rect ImageRect(const std::string& output) {
+  std::smatch m;
+  const std::regex re("image_rect=(-?\\d+),(-?\\d+),(\\d+),(\\d+)");
+  if (!std::regex_search(output, m, re)) return {};
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4])};
+}
+
+const std::uint8_t* Px(const Image& img, int x, int y) { return img.Row<std::uint8_t>(y) + 4 * x; }
+
+Pipeline Parse(const std::vector<std::string>& specs) {
+  Pipeline p;
+  for (const auto& s : specs) p.stages.push_back(ParseStageSpec(BuiltinRegistry(), s, Backend::Cpu));
+  return p;
+}
+
+TEST(AbLogic, BFollowsTheChainOfAButKeepsItsOwnSetup) {
+  Pipeline a = Parse({"gray", "box:radius=2"});
+  Pipeline b = Parse({"gray:variant=reference", "box:radius=5"});
+  EXPECT_TRUE(ui::SyncB(a, b) == false);  // same chain: nothing to do
+  EXPECT_EQ(b.stages[1].params.Int("radius"), 5);
+  a.stages[1].enabled = false;
+  EXPECT_TRUE(ui::SyncB(a, b));  // enabled flags follow A
+  EXPECT_FALSE(b.stages[1].enabled);
+  EXPECT_EQ(b.stages[1].params.Int("radius"), 5);
+  a.stages.push_back(a.stages[0]);  // a stage added to A appears in B with A's setup
+  EXPECT_TRUE(ui::SyncB(a, b));
+  ASSERT_EQ(b.stages.size(), 3u);
+  EXPECT_EQ(b.stages[2], a.stages[2]);
+  a.stages[1] = Parse({"invert"}).stages[0];  // a different filter at a place: A's setup there
+  EXPECT_TRUE(ui::SyncB(a, b));
+  EXPECT_EQ(b.stages[1], a.stages[1]);
+  EXPECT_EQ(b.stages[0].variant, "reference");  // the rest stays B's
+}
+
+TEST(AbLogic, ViewNamesRoundTrip) {
+  for (ui::ViewMode m : {ui::ViewMode::A, ui::ViewMode::B, ui::ViewMode::Split, ui::ViewMode::Side,
+                         ui::ViewMode::Diff})
+    EXPECT_EQ(ui::ParseViewMode(ui::ViewModeName(m)), m);
+  EXPECT_FALSE(ui::ParseViewMode("wipe"));
+}
+
+class AbScreenshot : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = ScratchDir();
+    // Small enough to sit whole in the image region at 1:1, with detail everywhere.
+    input_ = GeneratePattern({TestPattern::Noise, 200, 150, PixelFormat::Rgba8, 8, 11});
+    input_path_ = (dir_ / "input.png").string();
+    SaveImage(input_, input_path_);
+  }
+
+  // Renders one frame on the CPU backend; returns it and the image rectangle.
+  Image Shoot(const std::string& name, const std::string& args, Rect& rect) {
+    const std::string out = (dir_ / (name + ".png")).string();
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl egl --backend cpu --zoom 1 --window 1280x900 "
+                                   "--input " + Quote(input_path_) + " " + args, false);
+    if (o.exit_code == 3 && o.output.find("EGL") != std::string::npos) return {};
+    EXPECT_EQ(o.exit_code, 0) << o.output;
+    rect = ImageRect(o.output);
+    Image frame = LoadImage(out);
+    EXPECT_EQ(frame.width(), 1280);
+    EXPECT_EQ(frame.height(), 900);
+    EXPECT_EQ(rect.w, 200) << o.output;
+    EXPECT_EQ(rect.h, 150) << o.output;
+    EXPECT_GE(rect.x, 0);
+    EXPECT_GE(rect.y, 0);
+    EXPECT_LE(rect.x + rect.w, frame.width());
+    EXPECT_LE(rect.y + rect.h, frame.height());
+    return frame;
+  }
+
+  std::filesystem::path dir_;
+  Image input_;
+  std::string input_path_;
+};
+
+TEST_F(AbScreenshot, DifferenceIsBlackWhereAEqualsBAndLitWhereTheyDiffer) {
+  Rect r;
+  // B: another exact variant of the same filter and parameters.
+  const Image same = Shoot("diff_same", "--stage gray --stage box:radius=2:variant=reference --b-stage gray "
+                                        "--b-stage box:radius=2:variant=openmp --view diff", r);
+  if (same.empty()) GTEST_SKIP() << "EGL device platform unavailable";
+  ASSERT_EQ(r.w, 200);
+  int lit = 0;
+  for (int y = 0; y < r.h; ++y)
+    for (int x = 0; x < r.w; ++x) {
+      const std::uint8_t* p = Px(same, r.x + x, r.y + y);
+      lit += p[0] != 0 || p[1] != 0 || p[2] != 0;
+    }
+  EXPECT_EQ(lit, 0) << "A == B must show a black heat map";
+  // Just outside the image is the viewer's background: the rect is where the map is.
+  EXPECT_EQ(Px(same, r.x - 1, r.y + r.h / 2)[0], 24);
+
+  // B: another parameter. Most pixels differ, and the heat map says so.
+  const Image other = Shoot("diff_other", "--stage gray --stage box:radius=1 --b-stage gray --b-stage box:radius=4 "
+                                          "--view diff", r);
+  ASSERT_EQ(r.w, 200);
+  lit = 0;
+  for (int y = 0; y < r.h; ++y)
+    for (int x = 0; x < r.w; ++x) lit += Px(other, r.x + x, r.y + y)[0] != 0;
+  EXPECT_GT(lit, r.w * r.h / 2) << "different parameters must light up the heat map";
+
+  // The mask marks mismatching pixels in magenta.
+  const Image mask = Shoot("mask", "--stage gray --stage box:radius=1 --b-stage gray --b-stage box:radius=4 "
+                                   "--view diff --diff mask", r);
+  int magenta = 0;
+  for (int y = 0; y < r.h; ++y)
+    for (int x = 0; x < r.w; ++x) {
+      const std::uint8_t* p = Px(mask, r.x + x, r.y + y);
+      magenta += p[0] == 255 && p[1] == 0 && p[2] == 255;
+    }
+  EXPECT_GT(magenta, r.w * r.h / 2);
+}
+
+TEST_F(AbScreenshot, SplitShowsALeftAndBRightOfTheWipeLine) {
+  Rect r;
+  const Image frame = Shoot("split", "--stage gray --stage box:radius=1 --b-stage gray --b-stage box:radius=4 "
+                                     "--view split", r);
+  if (frame.empty()) GTEST_SKIP() << "EGL device platform unavailable";
+  ASSERT_EQ(r.w, 200);
+  const Registry& reg = BuiltinRegistry();
+  const Image a = ui::HostToRgba8(RunPipelineCpu(reg, Parse({"gray", "box:radius=1"}), input_).outputs.back(), 1,
+                                  {0, 255, true});
+  const Image b = ui::HostToRgba8(RunPipelineCpu(reg, Parse({"gray", "box:radius=4"}), input_).outputs.back(), 1,
+                                  {0, 255, true});
+  // The line sits in the middle (x = 100); compare a band on each side, clear of it and of its labels.
+  int wrong = 0;
+  for (int y = 30; y < r.h; ++y) {
+    for (int x = 0; x < 90; ++x) wrong += Px(frame, r.x + x, r.y + y)[0] != Px(a, x, y)[0];
+    for (int x = 110; x < r.w; ++x) wrong += Px(frame, r.x + x, r.y + y)[0] != Px(b, x, y)[0];
+  }
+  EXPECT_EQ(wrong, 0);
+  // The wipe line itself, in its yellow.
+  const std::uint8_t* line = Px(frame, r.x + 100, r.y + r.h / 2);
+  EXPECT_GT(line[0], 200);
+  EXPECT_GT(line[1], 150);
+  EXPECT_LT(line[2], 120);
+}
+
+TEST_F(AbScreenshot, BStagesMustNameTheSameChain) {
+  const std::string out = (dir_ / "bad.png").string();
+  const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl egl --backend cpu --input " +
+                                     Quote(input_path_) + " --stage gray --stage box --b-stage gray --b-stage invert "
+                                     "--view split", false);
+  if (o.exit_code == 3) GTEST_SKIP() << o.output;
+  EXPECT_EQ(o.exit_code, 2) << o.output;
+  EXPECT_NE(o.output.find("--b-stage"), std::string::npos) << o.output;
+}
+
+}  // namespace
+}  // namespace fl::uitest
