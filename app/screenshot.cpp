@@ -137,6 +137,7 @@ int RunScreenshot(const ScreenshotOptions& o) {
       s.ab.b = b;
     }
   }
+  s.ab.show_grid = o.grid;
   s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
   if (zoom > 0) s.view.want_zoom = zoom;
 

@@ -22,6 +22,7 @@ struct ScreenshotOptions {
   std::string view = "a";           // a, b, split, side, diff: the A/B view (anything but a turns B on)
   std::vector<std::string> b_stages;  // B's stages (same filters as --stage); none: B = A
   std::string diff = "heat";        // heat, mask
+  bool grid = false;                // the launch-grid overlay
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,

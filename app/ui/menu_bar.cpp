@@ -65,6 +65,17 @@ static void ViewMenu(AppState& s) {
   if (ImGui::MenuItem("Show input", "0")) s.show_stage = kShowInput;
   if (ImGui::MenuItem("Show last stage", nullptr, s.show_stage == kShowLast)) s.show_stage = kShowLast;
   ImGui::Separator();
+  ImGui::MenuItem("Launch grid overlay", "G", &s.ab.show_grid);
+  if (ImGui::BeginMenu("A/B view")) {
+    ImGui::MenuItem("Compare A/B", nullptr, &s.ab.enabled);
+    const char* keys[] = {"2", "3", "4", "5", "6"};
+    const char* names[] = {"A", "B", "Split", "Side by side", "Difference"};
+    for (int i = 0; i < 5; ++i)
+      if (ImGui::MenuItem(names[i], keys[i], s.ab.view == static_cast<ViewMode>(i), s.ab.enabled))
+        s.ab.view = static_cast<ViewMode>(i);
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
   ImGui::MenuItem("Timings panel", nullptr, &s.show_timings);
   ImGui::EndMenu();
 }

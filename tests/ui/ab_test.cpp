@@ -6,8 +6,11 @@
 #include <regex>
 
 #include "app/ui/app_state.hpp"
+#include "app/ui/engine.hpp"
+#include "app/ui/host_mask.hpp"
 #include "app/ui/host_display.hpp"
 #include "core/cpu_executor.hpp"
+#include "core/error.hpp"
 #include "core/image_io.hpp"
 #include "core/stage_spec.hpp"
 #include "core/test_patterns.hpp"
@@ -60,6 +63,43 @@ TEST(AbLogic, ViewNamesRoundTrip) {
                          ui::ViewMode::Diff})
     EXPECT_EQ(ui::ParseViewMode(ui::ViewModeName(m)), m);
   EXPECT_FALSE(ui::ParseViewMode("wipe"));
+}
+
+TEST(AbLogic, TheReferenceRunsAgainOnlyWhenParametersChange) {
+  ui::Engine e(BuiltinRegistry(), Backend::Cpu);
+  e.SetInput(GeneratePattern({TestPattern::Noise, 64, 48, PixelFormat::Rgba8, 8, 3}));
+  const Pipeline a = Parse({"gray", "box:radius=2:variant=openmp"});
+  const Image* first = &e.ReferenceOutput(a, 1);
+  // Another variant, the same parameters: the cached image, not a new run.
+  EXPECT_EQ(&e.ReferenceOutput(Parse({"gray:variant=reference", "box:radius=2"}), 1), first);
+  const Image expected = RunPipelineCpu(BuiltinRegistry(), Parse({"gray", "box:radius=2:variant=reference"}),
+                                        e.input()).outputs.back();
+  EXPECT_EQ(*first, expected);
+  // Another parameter: another image.
+  const Image& other = e.ReferenceOutput(Parse({"gray", "box:radius=3"}), 1);
+  EXPECT_NE(other, expected);
+  // Both stay cached (A's and B's parameters).
+  EXPECT_EQ(e.ReferenceOutput(a, 1), expected);
+  EXPECT_EQ(&e.ReferenceOutput(a, 0), &e.ReferenceOutput(Parse({"gray"}), 0));
+}
+
+TEST(AbLogic, HostMaskMarksMismatchesAndDimsTheRest) {
+  Image a(3, 1, PixelFormat::Gray8), b(3, 1, PixelFormat::Gray8);
+  a.Row<std::uint8_t>(0)[0] = 200;
+  b.Row<std::uint8_t>(0)[0] = 200;  // equal
+  a.Row<std::uint8_t>(0)[1] = 100;
+  b.Row<std::uint8_t>(0)[1] = 102;  // within a tolerance of 2
+  a.Row<std::uint8_t>(0)[2] = 50;
+  b.Row<std::uint8_t>(0)[2] = 60;   // beyond it
+  const Image m = ui::HostMismatchMask(a, b, 2.0);
+  const std::uint8_t* p = m.Row<std::uint8_t>(0);
+  EXPECT_EQ(p[0], 200 * 2 / 5);
+  EXPECT_EQ(p[3], 255);
+  EXPECT_EQ(p[4], 100 * 2 / 5);
+  EXPECT_EQ(p[8], 255);
+  EXPECT_EQ(p[9], 0);
+  EXPECT_EQ(p[10], 255);
+  EXPECT_THROW(ui::HostMismatchMask(a, Image(2, 1, PixelFormat::Gray8), 0), InputError);
 }
 
 class AbScreenshot : public ::testing::Test {

@@ -23,6 +23,11 @@ SessionSettings Sample() {
   s.browser_folder = "/data";
   s.continuous = true;
   s.show_timings = false;
+  s.ab_view = "split";
+  s.split_vertical = false;
+  s.diff_kind = "mask";
+  s.diff_gain = 16;
+  s.show_grid = true;
   return s;
 }
 
@@ -39,6 +44,11 @@ TEST(Settings, RoundTrip) {
   EXPECT_EQ(back.browser_folder, s.browser_folder);
   EXPECT_EQ(back.continuous, s.continuous);
   EXPECT_EQ(back.show_timings, s.show_timings);
+  EXPECT_EQ(back.ab_view, s.ab_view);
+  EXPECT_EQ(back.split_vertical, s.split_vertical);
+  EXPECT_EQ(back.diff_kind, s.diff_kind);
+  EXPECT_EQ(back.diff_gain, s.diff_gain);
+  EXPECT_EQ(back.show_grid, s.show_grid);
   // The pipeline travels as a JSON object; compare it parsed, not as text.
   EXPECT_EQ(nlohmann::json::parse(back.pipeline_json), nlohmann::json::parse(s.pipeline_json));
 }
