@@ -291,6 +291,7 @@ void Lab::UpdateDisplayIfNeeded() {
     shown_stage_ = s_.display.stage;
     display_dirty_ = false;
     compare_dirty_ = true;
+    inspect_dirty_ = true;
   } catch (const std::exception& e) {
     s_.display.valid = false;
     s_.banner_error = std::string("cannot display the output: ") + e.what();
@@ -312,6 +313,23 @@ void Lab::UpdateComparisonIfNeeded() {
   } else if (diff_changed) {
     comparison_.UpdateDiff(s_, engine_, texture_diff_, allow_interop_);
   }
+}
+
+const Image* Lab::InspectImage() {
+  // Values are written inside pixels only at high zoom: only then is the shown output brought to the host
+  // (once per change; on the CPU it is there already).
+  if (!s_.display.valid || s_.view.zoom < 24.0f) return nullptr;
+  if (engine_.backend() == Backend::Cpu) return &engine_.HostOutput(s_.display.stage);
+  if (inspect_dirty_) {
+    inspect_dirty_ = false;
+    try {
+      inspect_a_ = engine_.Download(s_.display.stage);
+    } catch (const std::exception& e) {
+      inspect_a_ = Image();
+      s_.banner_error = std::string("cannot read the output for the pixel values: ") + e.what();
+    }
+  }
+  return &inspect_a_;
 }
 
 void Lab::ReadHover() {
@@ -372,7 +390,7 @@ void Lab::DrawWindows() {
   images.a = s_.display.valid ? texture_.id() : 0u;
   images.b = s_.ab.enabled && s_.ab.b_valid ? texture_b_.id() : 0u;
   images.diff = s_.ab.enabled && s_.ab.diff_valid ? texture_diff_.id() : 0u;
-  images.host_a = &comparison_.host_a();
+  images.host_a = s_.ab.enabled ? &comparison_.host_a() : InspectImage();
   images.host_b = &comparison_.host_b();
   images.reference = &comparison_.reference();
   DrawViewerPanel(s_, images);

@@ -61,6 +61,7 @@ class Lab {
   void RunB();
   void UpdateDisplayIfNeeded();
   void UpdateComparisonIfNeeded();
+  const Image* InspectImage();
   void ReadHover();
   void DrawWindows();
   void MakeThumbnails();
@@ -73,6 +74,8 @@ class Lab {
   Comparison comparison_;
   TimingHistory history_b_;
   bool compare_dirty_ = true;
+  Image inspect_a_;              // the shown output on the host, for values inside pixels when not comparing
+  bool inspect_dirty_ = true;
   bool ab_was_enabled_ = false;
   DiffKind last_diff_ = DiffKind::HeatMap;
   float last_gain_ = 0, last_tolerance_ = -1;

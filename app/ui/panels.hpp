@@ -23,6 +23,9 @@ void DrawCompareBar(AppState& s);
 // The launch grid of the shown stage over the image (blocks in view only; the hovered block's halo).
 void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hover_y, bool hovered);
 // At high zoom, each visible pixel's values written inside it.
+// At high zoom in the difference view, |A - B| (largest channel) inside each visible pixel that differs.
+void DrawDifferenceValues(const AppState& s, ImDrawList* dl, const Image& a, const Image& b, float x0, float y0,
+                          float clip_x0, float clip_y0, float clip_x1, float clip_y1);
 void DrawPixelValues(const AppState& s, ImDrawList* dl, const Image& img, float x0, float y0, float clip_x0,
                      float clip_y0, float clip_x1, float clip_y1);
 void DrawTimingsPanel(AppState& s);

@@ -79,6 +79,40 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   dl->AddText(ImVec2(at.x + 2, at.y), IM_COL32(200, 240, 255, 255), label);
 }
 
+// The largest channel difference |A - B| of one pixel, as text ("" when equal).
+static void DifferenceText(const Image& a, const Image& b, int x, int y, char* text, std::size_t size) {
+  double d = 0;
+  const int ch = Channels(a.format());
+  for (int c = 0; c < ch; ++c) {
+    const double va = a.format() == PixelFormat::Gray32f ? a.Row<float>(y)[x] : a.Row<std::uint8_t>(y)[ch * x + c];
+    const double vb = b.format() == PixelFormat::Gray32f ? b.Row<float>(y)[x] : b.Row<std::uint8_t>(y)[ch * x + c];
+    d = std::max(d, std::fabs(va - vb));
+  }
+  if (d == 0) text[0] = '\0';
+  else std::snprintf(text, size, "%.3g", d);
+}
+
+void DrawDifferenceValues(const AppState& s, ImDrawList* dl, const Image& a, const Image& b, float x0, float y0,
+                          float clip_x0, float clip_y0, float clip_x1, float clip_y1) {
+  if (a.shape() != b.shape()) return;
+  const float z = s.view.zoom;
+  const int px0 = std::max(0, static_cast<int>(std::floor((clip_x0 - x0) / z)));
+  const int py0 = std::max(0, static_cast<int>(std::floor((clip_y0 - y0) / z)));
+  const int px1 = std::min(a.width() - 1, static_cast<int>(std::floor((clip_x1 - x0) / z)));
+  const int py1 = std::min(a.height() - 1, static_cast<int>(std::floor((clip_y1 - y0) / z)));
+  for (int y = py0; y <= py1; ++y)
+    for (int x = px0; x <= px1; ++x) {
+      char text[32];
+      DifferenceText(a, b, x, y, text, sizeof text);
+      if (!text[0]) continue;  // equal pixels stay clean: the numbers point at the differences
+      const ImVec2 size = ImGui::CalcTextSize(text);
+      if (size.x > z - 2) continue;
+      dl->AddText(ImVec2(x0 + (static_cast<float>(x) + 0.5f) * z - size.x * 0.5f,
+                         y0 + (static_cast<float>(y) + 0.5f) * z - size.y * 0.5f),
+                  IM_COL32(255, 255, 255, 240), text);
+    }
+}
+
 void DrawPixelValues(const AppState& s, ImDrawList* dl, const Image& img, float x0, float y0, float clip_x0,
                      float clip_y0, float clip_x1, float clip_y1) {
   const float z = s.view.zoom;

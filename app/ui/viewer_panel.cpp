@@ -252,6 +252,11 @@ void DrawViewerPanel(AppState& s, const ViewerImages& im) {
       case ViewMode::B: pane(im.b ? im.b : texture, im.b ? host_b : host_a, 0, clip0.x, clip1.x); break;
       case ViewMode::Diff:
         if (im.diff) pane(im.diff, nullptr, 0, clip0.x, clip1.x);
+        if (im.diff && host_a && host_b && v.zoom >= 24.0f) {
+          dl->PushClipRect(clip0, clip1, true);
+          DrawDifferenceValues(s, dl, *host_a, *host_b, i0.x, i0.y, clip0.x, clip0.y, clip1.x, clip1.y);
+          dl->PopClipRect();
+        }
         break;
       case ViewMode::Split: SplitView(s, dl, im, clip0, clip1, hovered); break;
       case ViewMode::Side:
