@@ -3,6 +3,7 @@
 // left of the wipe line and B right of it, pixel for pixel.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <regex>
 
 #include "app/ui/app_state.hpp"
@@ -112,12 +113,18 @@ class AbScreenshot : public ::testing::Test {
     SaveImage(input_, input_path_);
   }
 
-  // Renders one frame on the CPU backend; returns it and the image rectangle.
-  Image Shoot(const std::string& name, const std::string& args, Rect& rect) {
+  // Renders one frame (CPU backend unless `backend` says otherwise); returns it and the image rectangle, or an
+  // empty image when this machine cannot (no EGL device, or no CUDA device for --backend cuda).
+  Image Shoot(const std::string& name, const std::string& args, Rect& rect, const std::string& backend = "cpu") {
     const std::string out = (dir_ / (name + ".png")).string();
-    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl egl --backend cpu --zoom 1 --window 1280x900 "
-                                   "--input " + Quote(input_path_) + " " + args, false);
-    if (o.exit_code == 3 && o.output.find("EGL") != std::string::npos) return {};
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl egl --backend " + backend +
+                                   " --zoom 1 --window 1280x900 --input " + Quote(input_path_) + " " + args, false);
+    if (o.exit_code == 3 && (o.output.find("EGL") != std::string::npos ||
+                             o.output.find("CUDA device") != std::string::npos)) {
+      skipped_ = o.output;
+      return {};
+    }
+    std::printf("%s\n", o.output.c_str());  // the display path (interop or upload) for the log
     EXPECT_EQ(o.exit_code, 0) << o.output;
     rect = ImageRect(o.output);
     Image frame = LoadImage(out);
@@ -133,6 +140,7 @@ class AbScreenshot : public ::testing::Test {
   }
 
   std::filesystem::path dir_;
+  std::string skipped_;
   Image input_;
   std::string input_path_;
 };
@@ -198,6 +206,49 @@ TEST_F(AbScreenshot, SplitShowsALeftAndBRightOfTheWipeLine) {
   EXPECT_GT(line[0], 200);
   EXPECT_GT(line[1], 150);
   EXPECT_LT(line[2], 120);
+}
+
+// On the GPU: the difference image comes from WriteDifferenceMap and B from a second executor; the frames'
+// image regions must equal the CPU backend's pixel for pixel (integer filters are bit-exact, the heat map and
+// the mask are defined bit for bit, the display conversion is the same).
+TEST_F(AbScreenshot, CudaViewsEqualTheCpuOnes) {
+  const std::string chain = "--stage gray --stage box:radius=1 ";
+  const struct {
+    const char* name;
+    std::string cpu, cuda;
+  } cases[] = {
+      {"heat", chain + "--b-stage gray --b-stage box:radius=4 --view diff",
+       chain + "--b-stage gray --b-stage box:radius=4 --view diff"},
+      {"mask", chain + "--b-stage gray --b-stage box:radius=4 --view diff --diff mask",
+       chain + "--b-stage gray --b-stage box:radius=4 --view diff --diff mask"},
+      {"split", chain + "--b-stage gray --b-stage box:radius=4 --view split",
+       chain + "--b-stage gray --b-stage box:radius=4 --view split"},
+      // Two exact CUDA variants: black on the GPU, as reference against openmp is on the CPU.
+      {"same", "--stage gray --stage box:radius=2:variant=reference --b-stage gray --b-stage box:radius=2:variant=openmp "
+               "--view diff",
+       "--stage gray --stage box:radius=2:variant=direct --b-stage gray --b-stage box:radius=2:variant=separable "
+       "--view diff"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Rect rc, rg;
+    const Image gpu = Shoot(std::string("cuda_") + c.name, c.cuda, rg, "cuda");
+    if (gpu.empty()) GTEST_SKIP() << "no CUDA device or EGL here: " << skipped_;
+    const Image cpu = Shoot(std::string("cpu_") + c.name, c.cpu, rc);
+    ASSERT_FALSE(cpu.empty());
+    ASSERT_EQ(rc.w, 200);
+    ASSERT_EQ(rg.w, rc.w);
+    ASSERT_EQ(rg.h, rc.h);
+    int wrong = 0;
+    for (int y = 0; y < rc.h; ++y)
+      for (int x = 0; x < rc.w; ++x) {
+        const std::uint8_t* p = Px(gpu, rg.x + x, rg.y + y);
+        const std::uint8_t* q = Px(cpu, rc.x + x, rc.y + y);
+        if (p[0] != q[0] || p[1] != q[1] || p[2] != q[2])
+          if (wrong++ < 3) ADD_FAILURE() << "pixel (" << x << ", " << y << ") differs: " << int(p[0]) << " vs " << int(q[0]);
+      }
+    EXPECT_EQ(wrong, 0);
+  }
 }
 
 TEST_F(AbScreenshot, BStagesMustNameTheSameChain) {
