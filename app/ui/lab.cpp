@@ -29,6 +29,12 @@ Lab::Lab(const Registry& reg, Backend backend) : reg_(reg), engine_(reg, backend
   s_.copy_gbs = engine_.copy_gbs();
   s_.interop = backend == Backend::Cuda ? "CUDA-GL interop (not yet used)" : "CPU upload (no CUDA)";
   if (!engine_.warning().empty()) std::fprintf(stderr, "warning: %s\n", engine_.warning().c_str());
+  try {
+    split_program_ = std::make_unique<render::SplitProgram>();
+    split_uniforms_.program = split_program_.get();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warning: the split view draws without its shader: %s\n", e.what());
+  }
 }
 
 Lab::~Lab() = default;
@@ -393,6 +399,7 @@ void Lab::DrawWindows() {
   images.host_a = s_.ab.enabled ? &comparison_.host_a() : InspectImage();
   images.host_b = &comparison_.host_b();
   images.reference = &comparison_.reference();
+  images.split = split_program_ ? &split_uniforms_ : nullptr;
   DrawViewerPanel(s_, images);
   DrawFileBrowser(s_);
   DrawPatternWindow(s_);

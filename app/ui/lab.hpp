@@ -12,6 +12,7 @@
 #include "app/ui/image_job.hpp"
 #include "app/ui/timing_history.hpp"
 #include "render/display_texture.hpp"
+#include "render/split_program.hpp"
 
 namespace fl::ui {
 
@@ -71,6 +72,8 @@ class Lab {
   Engine engine_;
   render::DisplayTexture texture_;  // after engine_: destroyed first, while CUDA still runs
   render::DisplayTexture texture_b_, texture_diff_;
+  std::unique_ptr<render::SplitProgram> split_program_;  // null when it failed to build: clipped images instead
+  render::SplitUniforms split_uniforms_;
   Comparison comparison_;
   TimingHistory history_b_;
   bool compare_dirty_ = true;

@@ -2,6 +2,7 @@
 // One function per window of the lab. Each reads and edits the plain AppState and records what it wants done in
 // AppState::requests; none touches the engine, GL or files itself.
 #include "app/ui/app_state.hpp"
+#include "render/split_program.hpp"
 
 struct ImDrawList;
 
@@ -16,6 +17,8 @@ struct ViewerImages {
   const Image* host_a = nullptr;
   const Image* host_b = nullptr;
   const Image* reference = nullptr;
+  // The split view's shader (shaders/split.frag) and its uniforms; nullptr: two clipped images instead.
+  render::SplitUniforms* split = nullptr;
 };
 void DrawViewerPanel(AppState& s, const ViewerImages& images);
 // Above the image while comparing: the view buttons, the difference settings and the metrics table.

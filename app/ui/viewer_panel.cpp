@@ -88,6 +88,11 @@ static void ErrorBanner(AppState& s) {
 
 static ImTextureID Tex(unsigned id) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(id)); }
 
+static void DrawSplitClipped(ImDrawList* dl, const ViewerImages& im, ImVec2 clip0, ImVec2 clip1, float at,
+                             bool vertical, ImVec2 i0, ImVec2 i1);
+static void DrawSplitLine(const AppState& s, ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, float at, ImVec2 i0,
+                          ImVec2 i1);
+
 // The wipe line of the split view: drawn across the image, dragged with the left button (grabbed within a few
 // pixels), A on the left / above, B on the right / below.
 static void SplitView(AppState& s, ImDrawList* dl, const ViewerImages& im, ImVec2 clip0, ImVec2 clip1,
@@ -108,14 +113,39 @@ static void SplitView(AppState& s, ImDrawList* dl, const ViewerImages& im, ImVec
   }
   if (near || dragging)
     ImGui::SetMouseCursor(ab.split_vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
-  const ImVec2 a_clip1 = ab.split_vertical ? ImVec2(std::min(at, clip1.x), clip1.y) : ImVec2(clip1.x, std::min(at, clip1.y));
-  const ImVec2 b_clip0 = ab.split_vertical ? ImVec2(std::max(at, clip0.x), clip0.y) : ImVec2(clip0.x, std::max(at, clip0.y));
+  if (im.split && im.b) {
+    // One quad through the split shader: A's texels on one side of the line, B's on the other.
+    im.split->texture_b = im.b;
+    im.split->split = ab.split;
+    im.split->vertical = ab.split_vertical;
+    dl->PushClipRect(clip0, clip1, true);
+    dl->AddCallback(render::SplitProgram::Begin, im.split);
+    dl->AddImage(Tex(im.a), i0, i1);
+    dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+    dl->PopClipRect();
+  } else {
+    DrawSplitClipped(dl, im, clip0, clip1, at, ab.split_vertical, i0, i1);
+  }
+  DrawSplitLine(s, dl, clip0, clip1, at, i0, i1);
+  if (dragging) ImGui::ClearActiveID();  // the drag moves the line, not the image
+}
+
+// Without the shader: the two images, each clipped to its side of the line.
+static void DrawSplitClipped(ImDrawList* dl, const ViewerImages& im, ImVec2 clip0, ImVec2 clip1, float at,
+                             bool vertical, ImVec2 i0, ImVec2 i1) {
+  const ImVec2 a_clip1 = vertical ? ImVec2(std::min(at, clip1.x), clip1.y) : ImVec2(clip1.x, std::min(at, clip1.y));
+  const ImVec2 b_clip0 = vertical ? ImVec2(std::max(at, clip0.x), clip0.y) : ImVec2(clip0.x, std::max(at, clip0.y));
   dl->PushClipRect(clip0, a_clip1, true);
   dl->AddImage(Tex(im.a), i0, i1);
   dl->PopClipRect();
   dl->PushClipRect(b_clip0, clip1, true);
   dl->AddImage(Tex(im.b ? im.b : im.a), i0, i1);
   dl->PopClipRect();
+}
+
+static void DrawSplitLine(const AppState& s, ImDrawList* dl, ImVec2 clip0, ImVec2 clip1, float at, ImVec2 i0,
+                          ImVec2 i1) {
+  const AbState& ab = s.ab;
   dl->PushClipRect(clip0, clip1, true);
   const ImU32 line = IM_COL32(255, 210, 60, 255);
   if (ab.split_vertical) {
@@ -128,7 +158,6 @@ static void SplitView(AppState& s, ImDrawList* dl, const ViewerImages& im, ImVec
     dl->AddText(ImVec2(std::max(i0.x, clip0.x) + 4, at + 3), line, "B");
   }
   dl->PopClipRect();
-  if (dragging) ImGui::ClearActiveID();  // the drag moves the line, not the image
 }
 
 static void HoverTooltipAb(const AppState& s) {
