@@ -30,7 +30,9 @@ std::string Quote(const std::string& s) {
 Outcome RunFilterlab(const std::string& args, bool needs_x, const std::string& env) {
   std::string cmd = env.empty() ? "" : "env " + env + " ";
   if (needs_x && !HasDisplay()) cmd += "xvfb-run -a -s '-screen 0 1920x1080x24' ";
-  cmd += Quote(FILTERLAB_EXE) + " " + args + " 2>&1";
+  // FILTERLAB_EXE in the environment overrides the built path: the GPU machine runs a packed copy elsewhere.
+  const char* exe = std::getenv("FILTERLAB_EXE");
+  cmd += Quote(exe && *exe ? exe : FILTERLAB_EXE) + " " + args + " 2>&1";
   Outcome o;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return o;

@@ -11,7 +11,7 @@ struct Outcome {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `args` (already shell-quoted) after the filterlab path, with `env` (e.g. "XDG_CONFIG_HOME=/tmp/x")
+// Runs `args` (already shell-quoted) after the filterlab path ($FILTERLAB_EXE, else the one built), with `env` (e.g. "XDG_CONFIG_HOME=/tmp/x")
 // prefixed; `needs_x` wraps it in xvfb-run when no DISPLAY is set.
 Outcome RunFilterlab(const std::string& args, bool needs_x, const std::string& env = "");
 // True when a window can be opened: DISPLAY is set or xvfb-run is installed.
