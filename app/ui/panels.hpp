@@ -23,6 +23,14 @@ struct ViewerImages {
 void DrawViewerPanel(AppState& s, const ViewerImages& images);
 // Above the image while comparing: the view buttons, the difference settings and the metrics table.
 void DrawCompareBar(AppState& s);
+// The shown stage's launch grid: each block's footprint and how many blocks cover the output. nullopt when the
+// stage runs no CUDA kernel (CPU variants, disabled stages, the input).
+struct LaunchGrid {
+  BlockFootprint footprint;
+  bool declared = false;  // the variant declares its footprint; else one pixel per thread
+  int blocks_x = 0, blocks_y = 0;
+};
+std::optional<LaunchGrid> LaunchGridOf(const AppState& s);
 // The launch grid of the shown stage over the image (blocks in view only; the hovered block's halo).
 void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hover_y, bool hovered);
 // At high zoom, each visible pixel's values written inside it.

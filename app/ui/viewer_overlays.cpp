@@ -10,24 +10,35 @@
 
 namespace fl::ui {
 
-void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hover_y, bool hovered) {
+std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const int stage = s.display.stage;
   const bool show_b = s.ab.enabled && s.ab.view == ViewMode::B && s.ab.b_valid;
   const Pipeline& p = show_b ? s.ab.b_result : s.result_pipeline;
-  if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size() ||
+  if (!s.display.valid || stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size() ||
       static_cast<std::size_t>(stage) >= s.stages.size())
-    return;
+    return std::nullopt;
   const Stage& st = p.stages[static_cast<std::size_t>(stage)];
   const FilterSpec* f = s.registry->Find(st.filter);
   const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
-  if (!v || v->backend != Backend::Cuda || !st.enabled) return;
-  const BlockFootprint fp = FootprintOf(*v, st.launch, st.params, s.stages[static_cast<std::size_t>(stage)].in.format);
-  if (fp.tile_w <= 0 || fp.tile_h <= 0) return;
+  if (!v || v->backend != Backend::Cuda || !st.enabled) return std::nullopt;  // no grid for CPU code
+  LaunchGrid g;
+  g.footprint = FootprintOf(*v, st.launch, st.params, s.stages[static_cast<std::size_t>(stage)].in.format);
+  g.declared = v->footprint != nullptr;
+  if (g.footprint.tile_w <= 0 || g.footprint.tile_h <= 0) return std::nullopt;
+  g.blocks_x = (s.display.shape.width + g.footprint.tile_w - 1) / g.footprint.tile_w;
+  g.blocks_y = (s.display.shape.height + g.footprint.tile_h - 1) / g.footprint.tile_h;
+  return g;
+}
+
+void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hover_y, bool hovered) {
+  const std::optional<LaunchGrid> grid = LaunchGridOf(s);
+  if (!grid) return;
+  const BlockFootprint fp = grid->footprint;
   const ViewState& view = s.view;
   const float tw = static_cast<float>(fp.tile_w) * view.zoom, th = static_cast<float>(fp.tile_h) * view.zoom;
   const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
   const int w = s.display.shape.width, h = s.display.shape.height;
-  const int blocks_x = (w + fp.tile_w - 1) / fp.tile_w, blocks_y = (h + fp.tile_h - 1) / fp.tile_h;
+  const int blocks_x = grid->blocks_x, blocks_y = grid->blocks_y;
   const float x0 = view.image_x, y0 = view.image_y;
   const float x_end = x0 + static_cast<float>(w) * view.zoom, y_end = y0 + static_cast<float>(h) * view.zoom;
   const ImU32 line = IM_COL32(80, 220, 255, 150);
@@ -67,7 +78,7 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   }
   dl->AddRect(t0, t1, IM_COL32(80, 220, 255, 255), 0.0f, 0, 2.0f);
   char label[160];
-  if (v->footprint)
+  if (grid->declared)
     std::snprintf(label, sizeof label, "block (%d, %d): computes %dx%d px, reads a %d px halo", bx, by, fp.tile_w,
                   fp.tile_h, fp.halo);
   else

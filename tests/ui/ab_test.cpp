@@ -9,6 +9,7 @@
 #include "app/ui/app_state.hpp"
 #include "app/ui/engine.hpp"
 #include "app/ui/host_mask.hpp"
+#include "app/ui/panels.hpp"
 #include "app/ui/host_display.hpp"
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
@@ -101,6 +102,42 @@ TEST(AbLogic, HostMaskMarksMismatchesAndDimsTheRest) {
   EXPECT_EQ(p[9], 0);
   EXPECT_EQ(p[10], 255);
   EXPECT_THROW(ui::HostMismatchMask(a, Image(2, 1, PixelFormat::Gray8), 0), InputError);
+}
+
+// The overlay's geometry needs no device: it reads the declarations of the stage that ran.
+TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
+  ui::AppState s;
+  s.registry = &BuiltinRegistry();
+  s.result_pipeline.stages = {ParseStageSpec(BuiltinRegistry(), "gray", Backend::Cuda),
+                              ParseStageSpec(BuiltinRegistry(), "box2x2:variant=ppt2x2:block=16x4", Backend::Cuda)};
+  s.stages.resize(2);
+  s.stages[1].in = {100, 50, PixelFormat::Gray8};
+  s.display.valid = true;
+  s.display.stage = 1;
+  s.display.shape = {100, 50, PixelFormat::Gray8};
+  auto g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->declared);
+  EXPECT_EQ(g->footprint.tile_w, 32);  // 2x2 outputs per thread
+  EXPECT_EQ(g->footprint.tile_h, 8);
+  EXPECT_EQ(g->footprint.halo, 1);
+  EXPECT_EQ(g->blocks_x, 4);  // ceil(100 / 32)
+  EXPECT_EQ(g->blocks_y, 7);  // ceil(50 / 8)
+  // A variant without a declaration: one pixel per thread.
+  s.result_pipeline.stages[1] = ParseStageSpec(BuiltinRegistry(), "box2x2:variant=naive", Backend::Cuda);
+  s.result_pipeline.stages[1].launch.block_x = 32;
+  s.result_pipeline.stages[1].launch.block_y = 8;
+  g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->footprint.tile_w, 32);
+  EXPECT_EQ(g->footprint.tile_h, 8);
+  // CPU code, a disabled stage or the input: no grid.
+  s.result_pipeline.stages[1].enabled = false;
+  EXPECT_FALSE(ui::LaunchGridOf(s));
+  s.result_pipeline.stages[1] = ParseStageSpec(BuiltinRegistry(), "box2x2", Backend::Cpu);
+  EXPECT_FALSE(ui::LaunchGridOf(s));
+  s.display.stage = ui::kShowInput;
+  EXPECT_FALSE(ui::LaunchGridOf(s));
 }
 
 class AbScreenshot : public ::testing::Test {
