@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
   app.add_option("--show-stage", shot.show_stage, "Screenshot: the stage to show (0 = input; default the last)");
   app.add_option("--view", shot.view, "Screenshot: the A/B view (a, b, split, side or diff; not a turns B on)");
   app.add_option("--b-stage", shot.b_stages, "Screenshot: B's stages, the same filters as --stage (default B = A)");
+  app.add_option("--hover", shot.hover, "Screenshot: put the mouse over image pixel X,Y (inspector, grid block)");
   app.add_flag("--grid", shot.grid, "Screenshot: draw the launch-grid overlay of the shown stage");
   app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
   app.add_option("--open", shot.open_window,

@@ -141,9 +141,28 @@ int RunScreenshot(const ScreenshotOptions& o) {
   s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
   if (zoom > 0) s.view.want_zoom = zoom;
 
-  // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI.
-  for (int frame = 0; frame < 4; ++frame) {
+  int hover_x = -1, hover_y = -1;
+  if (!o.hover.empty()) {
+    const auto comma = o.hover.find(',');
+    try {
+      if (comma == std::string::npos) throw std::invalid_argument("no comma");
+      hover_x = std::stoi(o.hover.substr(0, comma));
+      hover_y = std::stoi(o.hover.substr(comma + 1));
+    } catch (const std::logic_error&) {
+      hover_x = -1;
+    }
+    if (hover_x < 0 || hover_y < 0) throw InputError("--hover '" + o.hover + "' is not X,Y (image pixels)");
+  }
+
+  // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI, except the
+  // mouse of --hover, placed over the pixel once the image's place is known.
+  // (The value under the mouse arrives a frame after the hover, and a tooltip shows a frame after it opens.)
+  const int frames = hover_x >= 0 ? 7 : 4;
+  for (int frame = 0; frame < frames; ++frame) {
     io.DeltaTime = 1.0f / 60.0f;
+    if (hover_x >= 0 && frame >= 2)
+      io.MousePos = ImVec2(s.view.image_x + (static_cast<float>(hover_x) + 0.5f) * s.view.zoom,
+                           s.view.image_y + (static_cast<float>(hover_y) + 0.5f) * s.view.zoom);
     ImGui::NewFrame();
     lab.Frame();
     ImGui::Render();

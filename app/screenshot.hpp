@@ -23,6 +23,7 @@ struct ScreenshotOptions {
   std::vector<std::string> b_stages;  // B's stages (same filters as --stage); none: B = A
   std::string diff = "heat";        // heat, mask
   bool grid = false;                // the launch-grid overlay
+  std::string hover;                // "X,Y": the mouse over that image pixel (inspector, hovered block)
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,

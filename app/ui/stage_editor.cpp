@@ -202,12 +202,13 @@ void DrawStageEditor(AppState& s, std::size_t index) {
     }
   }
   if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *f, *v, index);
-  if (s.issue && s.issue->stage == static_cast<int>(index)) {
+  const bool editing_b = s.ab.enabled && s.ab.edit_b;  // A's issue and kernel figures are not B's
+  if (!editing_b && s.issue && s.issue->stage == static_cast<int>(index)) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) {
+  if (!editing_b && IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) {
     ImGui::PushTextWrapPos(0);
     DimText(s.stages[index].kernel_info.c_str());
     ImGui::PopTextWrapPos();

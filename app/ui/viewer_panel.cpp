@@ -308,6 +308,16 @@ void DrawViewerPanel(AppState& s, const ViewerImages& im) {
       const int py = static_cast<int>(std::floor((io.MousePos.y - v.image_y) / v.zoom));
       if (px >= 0 && py >= 0 && px < s.display.shape.width && py < s.display.shape.height) {
         s.hover_request = std::array<int, 2>{px, py};
+        if (side) {
+          // The same pixel outlined in both panes, so that A's and B's values can be compared by eye.
+          for (float off : {0.0f, pane_w}) {
+            const ImVec2 q0(v.image_x + off + static_cast<float>(px) * v.zoom, v.image_y + static_cast<float>(py) * v.zoom);
+            dl->PushClipRect(ImVec2(clip0.x + off, clip0.y), ImVec2(off > 0 ? clip1.x : clip0.x + pane_w, clip1.y), true);
+            dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q0.x + std::max(v.zoom, 1.0f) + 1, q0.y + std::max(v.zoom, 1.0f) + 1),
+                        IM_COL32(255, 210, 60, 255));
+            dl->PopClipRect();
+          }
+        }
         if (!active) {
           if (s.ab.enabled)
             HoverTooltipAb(s);
