@@ -1,6 +1,12 @@
 #pragma once
 // Block footprints shared by several declarations (VariantSpec::footprint): what one block writes and reads,
 // drawn by the viewer's launch-grid overlay.
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/error.hpp"
 #include "core/filter_spec.hpp"
 
 namespace fl::filters {
@@ -18,9 +24,32 @@ BlockFootprint RowBytesFootprint(const LaunchConfig& c, const ParamValues&, Pixe
   return {c.block_x * (Bytes / BytesPerPixel(in)), c.block_y, 0};
 }
 
+// Word-wide strips: each thread covers one 32-bit word of a row (4 gray8 pixels or 1 rgba8 pixel) for `ppt` rows.
+template <int Halo>
+BlockFootprint WordStripFootprint(const LaunchConfig& c, const ParamValues&, PixelFormat in) {
+  return {c.block_x * static_cast<int>(4 / BytesPerPixel(in)), c.block_y * c.ppt, Halo};
+}
+
+// One output per thread reading `radius` pixels around it (the parameter of the stencil).
+inline BlockFootprint RadiusFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+  return {c.block_x, c.block_y, p.Has("radius") ? p.Int("radius") : 0};
+}
+
 }  // namespace fl::filters
 
 namespace fl::filters {
+
+// Sets the footprints of the named variants of a declaration; naming a variant that does not exist is a
+// declaration bug and throws at registry construction.
+inline void SetFootprints(FilterSpec& f, std::initializer_list<std::pair<std::string_view, FootprintFn>> list) {
+  for (const auto& [id, fn] : list) {
+    VariantSpec* v = nullptr;
+    for (auto& candidate : f.variants)
+      if (candidate.id == id) v = &candidate;
+    if (!v) throw RuntimeError("footprint for unknown variant '" + f.id + "/" + std::string(id) + "'");
+    v->footprint = fn;
+  }
+}
 
 // A variant with its footprint set, for declarations written as one list.
 inline VariantSpec WithFootprint(VariantSpec v, FootprintFn footprint) {

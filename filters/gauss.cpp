@@ -4,6 +4,7 @@
 #include "core/cpu/gauss_weights.hpp"
 #include "cuda/filters/gauss.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -17,6 +18,16 @@ static VariantSpec Direct(std::string id, std::string technique, std::string exp
   VariantSpec v = CudaVariant(std::move(id), std::move(technique), std::move(expectation), launch, kernel);
   v.agreement = Agreement::Tolerance;
   return v;
+}
+
+// The fused kernel's block writes block_x x (16 block_y) outputs (8 block_y for rgba8) and reads `radius` around.
+static BlockFootprint FusedFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
+  return {c.block_x, c.block_y * (in == PixelFormat::Rgba8 ? 8 : 16), p.Int("radius")};
+}
+
+// The row pass of `separable` (the column pass mirrors it): ppt results per thread along x, an apron of radius.
+static BlockFootprint SeparableRowFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+  return {c.block_x * c.ppt, c.block_y, p.Int("radius")};
 }
 
 FilterSpec DeclareGauss() {
@@ -156,6 +167,12 @@ FilterSpec DeclareGauss() {
                 constant,
                 separable,
                 divergent};
+  SetFootprints(f, {{"separable_fused", FusedFootprint},
+                    {"direct_global", RadiusFootprint},
+                    {"direct_shared", RadiusFootprint},
+                    {"direct_constant", RadiusFootprint},
+                    {"separable", SeparableRowFootprint},
+                    {"constant_divergent", RadiusFootprint}});
   return f;
 }
 

@@ -2,6 +2,7 @@
 #include "core/cpu/gauss3.hpp"
 #include "cuda/filters/gauss3.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -78,6 +79,13 @@ FilterSpec DeclareGauss3() {
                   "per row from 6 and 4 to 3 and 1.",
                   cuda::LaunchGauss3Ppt4x4, cuda::Gauss3Ppt4x4Kernel),
   };
+  // The launch grid the viewer draws: what one block writes and the halo it reads (none for smem_nohalo: that is
+  // its mistake).
+  SetFootprints(f, {{"naive", TileFootprint<1, 1, 1>},
+                    {"smem", TileFootprint<1, 1, 1>},
+                    {"smem_nohalo", TileFootprint<1, 1, 0>},
+                    {"ppt2x2", TileFootprint<2, 2, 1>},
+                    {"ppt4x4", TileFootprint<4, 4, 1>}});
   return f;
 }
 

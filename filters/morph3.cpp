@@ -6,6 +6,7 @@
 #include "core/cpu/morph3.hpp"
 #include "cuda/filters/morph3.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 
@@ -72,6 +73,10 @@ FilterSpec Morph3Spec(std::string id, std::string name, std::string what) {
                   cuda::LaunchMorph3Ppt4<Op>, cuda::Morph3Ppt4Kernel<Op>),
       packed,
   };
+  SetFootprints(f, {{"naive", TileFootprint<1, 1, 1>},
+                    {"smem", TileFootprint<1, 1, 1>},
+                    {"ppt4", TileFootprint<1, 4, 1>},  // a vertical strip of 4 per thread
+                    {"packed4", WordStripFootprint<1>}});
   return f;
 }
 

@@ -6,6 +6,7 @@
 #include "core/cpu/morph5.hpp"
 #include "cuda/filters/morph5.hpp"
 #include "filters/declarations.hpp"
+#include "filters/footprints.hpp"
 
 namespace fl::filters {
 namespace {
@@ -79,6 +80,10 @@ FilterSpec Morph5Spec(std::string id, std::string name, std::string what, CpuFil
       two_pass,
       packed,
   };
+  SetFootprints(f, {{"naive", TileFootprint<1, 1, 2>},
+                    {"ppt4", TileFootprint<1, 4, 2>},  // a vertical strip of 4 per thread
+                    {"two_pass_smem", WordStripFootprint<2>},
+                    {"packed4", WordStripFootprint<2>}});
   return f;
 }
 
