@@ -64,13 +64,7 @@ __global__ void Morph3Smem(Plane p) {
   extern __shared__ __align__(16) unsigned char morph3_tile[];
   P* tile = reinterpret_cast<P*>(morph3_tile);
   const int tw = blockDim.x + 2;
-  const int th = blockDim.y + 2;
-  const int ox = static_cast<int>(blockIdx.x * blockDim.x) - 1;  // image coordinates of tile(0, 0)
-  const int oy = static_cast<int>(blockIdx.y * blockDim.y) - 1;
-  for (int ty = threadIdx.y; ty < th; ty += blockDim.y)
-    for (int tx = threadIdx.x; tx < tw; tx += blockDim.x)
-      tile[ty * tw + tx] = LoadClamped<P>(p.in, p.in_pitch, p.w, p.h, ox + tx, oy + ty);
-  __syncthreads();
+  LoadTileWithHalo<P>(tile, p.in, p.in_pitch, p.w, p.h, 1);
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
