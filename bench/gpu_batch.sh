@@ -28,6 +28,27 @@ if [[ $what == *" screenshot "* ]]; then
   summary+=("screenshot rc=$? $(tail -n 3 "$OUT/screenshot.log" | tr '\n' ' ')")
 fi
 
+if [[ $what == *" ab "* ]]; then
+  # The A/B views through EGL and interop: B blurs more (split, diff, mask), two exact variants (same: black diff),
+  # and the launch grid of a tiled variant. Then the UI tests that compare the CUDA views with the CPU ones.
+  c="--gl egl --backend cuda --window 1280x800"
+  ab="--stage gray --stage box:radius=1 --b-stage gray --b-stage box:radius=4"
+  for v in "ab_split --view split" "ab_diff --view diff" "ab_mask --view diff --diff mask" \
+           "ab_side --view side --zoom 12 --hover 256,256"; do
+    set -- $v
+    name=$1; shift
+    timeout 60 $bin/filterlab --screenshot "$OUT/$name.png" $c --input assets/astronaut.png $ab "$@" >>"$OUT/ab.log" 2>&1
+    summary+=("$name rc=$?")
+  done
+  timeout 60 $bin/filterlab --screenshot "$json/ab_same.png" $c --input assets/astronaut.png --stage gray \
+    --stage box:radius=2:variant=direct --b-stage gray --b-stage box:radius=2:variant=separable --view diff >>"$OUT/ab.log" 2>&1
+  timeout 60 $bin/filterlab --screenshot "$json/grid_sobel.png" $c --input assets/astronaut.png --stage gray \
+    --stage sobel:variant=smem --grid --zoom 16 --hover 256,256 >>"$OUT/ab.log" 2>&1
+  FILTERLAB_EXE=$bin/filterlab timeout 240 $bin/ui_tests --gtest_filter='Ab*' >>"$OUT/ab.log" 2>&1
+  summary+=("ui_tests Ab* rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/ab.log" | tr '\n' ' ')")
+  grep -E '^screenshot ' "$OUT/ab.log"
+fi
+
 if [[ $what == *" bench "* ]]; then
   # 8192x8192 is 64 MiB as gray8 and 256 MiB as rgba8, more than the L2: these are DRAM figures. One filter per
   # command, each on the generated input itself, so a filter that does not take the format is skipped.

@@ -13,10 +13,10 @@ src=build/gpu-src
 rm -rf "$src" && mkdir -p "$src"
 git archive HEAD | tar -x -C "$src"
 cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 "$@" >/dev/null
-cmake --build build/gpu --target filterlab gpu_tests
+cmake --build build/gpu --target filterlab gpu_tests ui_tests
 mkdir -p .gpu/bin .gpu/lib
 rm -f .gpu/bin/* .gpu/lib/*
-cp build/gpu/app/filterlab build/gpu/tests/gpu_tests .gpu/bin/
+cp build/gpu/app/filterlab build/gpu/tests/gpu_tests build/gpu/tests/ui_tests .gpu/bin/
 strip .gpu/bin/* 2>/dev/null || true
 # Shared libraries the binaries use that are not part of glibc/libstdc++ (the GPU machine is Ubuntu 24.04).
 for lib in $(ldd .gpu/bin/* | awk '/=>/{print $3}' | sort -u); do
