@@ -1,6 +1,8 @@
 #pragma once
 // Runs a pipeline on the GPU: every stage on one stream with an event pair around it, every stage's output kept
 // on the device (so any stage can be displayed, compared or downloaded without re-running).
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "core/pipeline.hpp"
@@ -31,6 +33,9 @@ class PipelineExecutor {
   const DeviceLimits& limits() const { return limits_; }
 
  private:
+  // Enqueues every stage with its event pair on the stream (no wait).
+  void Enqueue(const std::vector<ResolvedStage>& resolved, const Pipeline& p);
+
   const Registry& reg_;
   DeviceLimits limits_;
   Stream stream_;
@@ -41,6 +46,7 @@ class PipelineExecutor {
   std::vector<DeviceBuffer> scratch_;  // per stage
   std::vector<Event> starts_, stops_;
   std::vector<float> stage_ms_;
+  std::set<std::pair<const VariantSpec*, PixelFormat>> warmed_;  // kernels launched at least once
 };
 
 // Checks a stage's launch configuration against the device; throws InputError with the reason.
