@@ -15,11 +15,7 @@
 #include "core/image.hpp"
 #include "core/params.hpp"
 
-#if defined(__CUDACC__)
-#define FL_HOST_DEVICE __host__ __device__
-#else
-#define FL_HOST_DEVICE
-#endif
+#include "core/host_device.hpp"
 
 namespace fl::cpu {
 

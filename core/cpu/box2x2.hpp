@@ -2,13 +2,7 @@
 // box2x2: the rounded mean of the 2x2 block (x, x+1) x (y, y+1), replicate border, per channel (gray8, rgba8).
 #include "core/filter_spec.hpp"
 
-#ifndef FL_HOST_DEVICE
-#if defined(__CUDACC__)
-#define FL_HOST_DEVICE __host__ __device__
-#else
-#define FL_HOST_DEVICE
-#endif
-#endif
+#include "core/host_device.hpp"
 
 namespace fl::cpu {
 

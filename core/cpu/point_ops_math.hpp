@@ -11,13 +11,7 @@
 
 #include "core/params.hpp"
 
-#ifndef FL_HOST_DEVICE
-#if defined(__CUDACC__)
-#define FL_HOST_DEVICE __host__ __device__
-#else
-#define FL_HOST_DEVICE
-#endif
-#endif
+#include "core/host_device.hpp"
 
 namespace fl::point {
 
