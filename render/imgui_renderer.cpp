@@ -7,6 +7,18 @@
 
 namespace fl::render {
 
+void SetImGuiProjection(GLint uniform, const ImDrawData& data) {
+  const float l = data.DisplayPos.x, r = data.DisplayPos.x + data.DisplaySize.x;
+  const float t = data.DisplayPos.y, b = data.DisplayPos.y + data.DisplaySize.y;
+  const float ortho[4][4] = {
+      {2.0f / (r - l), 0.0f, 0.0f, 0.0f},
+      {0.0f, 2.0f / (t - b), 0.0f, 0.0f},
+      {0.0f, 0.0f, -1.0f, 0.0f},
+      {(r + l) / (l - r), (t + b) / (b - t), 0.0f, 1.0f},
+  };
+  glUniformMatrix4fv(uniform, 1, GL_FALSE, &ortho[0][0]);
+}
+
 ImGuiRenderer::ImGuiRenderer() {
   const GlShader vs = GlShader::Compile(GL_VERTEX_SHADER, shaders::imgui_vert, "imgui.vert");
   const GlShader fs = GlShader::Compile(GL_FRAGMENT_SHADER, shaders::imgui_frag, "imgui.frag");
@@ -68,18 +80,9 @@ void ImGuiRenderer::SetupState(const ImDrawData* data, int fb_width, int fb_heig
   glEnable(GL_SCISSOR_TEST);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   glViewport(0, 0, fb_width, fb_height);
-  // Orthographic projection of ImGui's display rectangle onto clip space (y down).
-  const float l = data->DisplayPos.x, r = data->DisplayPos.x + data->DisplaySize.x;
-  const float t = data->DisplayPos.y, b = data->DisplayPos.y + data->DisplaySize.y;
-  const float ortho[4][4] = {
-      {2.0f / (r - l), 0.0f, 0.0f, 0.0f},
-      {0.0f, 2.0f / (t - b), 0.0f, 0.0f},
-      {0.0f, 0.0f, -1.0f, 0.0f},
-      {(r + l) / (l - r), (t + b) / (b - t), 0.0f, 1.0f},
-  };
   glUseProgram(program_.get());
   glUniform1i(texture_unit_, 0);
-  glUniformMatrix4fv(projection_, 1, GL_FALSE, &ortho[0][0]);
+  SetImGuiProjection(projection_, *data);
   glActiveTexture(GL_TEXTURE0);
   glBindVertexArray(vao_.get());
   glBindBuffer(GL_ARRAY_BUFFER, vertices_.get());

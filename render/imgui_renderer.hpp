@@ -9,6 +9,10 @@
 
 namespace fl::render {
 
+// Sets `uniform` to the orthographic projection of ImGui's display rectangle onto clip space (y down): what every
+// program drawing ImGui vertices needs (the renderer's own, and the split view's).
+void SetImGuiProjection(GLint uniform, const ImDrawData& data);
+
 class ImGuiRenderer {
  public:
   // Needs a current GL context and an ImGui context whose fonts are added (the atlas is built here).

@@ -1,6 +1,7 @@
 #include "render/split_program.hpp"
 
 #include "filterlab_shaders_embedded.hpp"
+#include "render/imgui_renderer.hpp"
 
 namespace fl::render {
 
@@ -21,17 +22,8 @@ void SplitProgram::Begin(const ImDrawList*, const ImDrawCmd* cmd) {
   if (!u || !u->program) return;
   const SplitProgram& p = *u->program;
   const ImDrawData* data = ImGui::GetDrawData();
-  // The same orthographic projection as the ImGui renderer's (y down).
-  const float l = data->DisplayPos.x, r = data->DisplayPos.x + data->DisplaySize.x;
-  const float t = data->DisplayPos.y, b = data->DisplayPos.y + data->DisplaySize.y;
-  const float ortho[4][4] = {
-      {2.0f / (r - l), 0.0f, 0.0f, 0.0f},
-      {0.0f, 2.0f / (t - b), 0.0f, 0.0f},
-      {0.0f, 0.0f, -1.0f, 0.0f},
-      {(r + l) / (l - r), (t + b) / (b - t), 0.0f, 1.0f},
-  };
   glUseProgram(p.program_.get());
-  glUniformMatrix4fv(p.projection_, 1, GL_FALSE, &ortho[0][0]);
+  SetImGuiProjection(p.projection_, *data);
   glUniform1i(p.texture_, 0);
   glUniform1i(p.texture_b_, 1);
   glUniform1f(p.split_, u->split);
