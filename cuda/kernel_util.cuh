@@ -53,6 +53,19 @@ inline dim3 GridFor(int w, int h, const LaunchConfig& c, int px = 1, int py = 1)
   return dim3(DivUp(w, static_cast<long>(c.block_x) * px), DivUp(h, static_cast<long>(c.block_y) * py));
 }
 
+// What a one-input, one-output kernel reads and writes, passed to it by value.
+struct PlaneArgs {
+  const std::uint8_t* in;
+  std::size_t in_pitch;
+  std::uint8_t* out;
+  std::size_t out_pitch;
+  int w, h;
+};
+
+inline PlaneArgs PlaneArgsOf(const CudaCall& c) {
+  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+}
+
 inline cudaStream_t StreamOf(const CudaCall& call) { return static_cast<cudaStream_t>(call.stream); }
 
 // Per-format pixel types: one byte, four bytes (uchar4) or one float.

@@ -13,17 +13,9 @@ __device__ inline uchar4 Mean(uchar4 a, uchar4 b, uchar4 c, uchar4 d) {
                      Mean(a.w, b.w, c.w, d.w));
 }
 
-struct Planes {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
-
 // One thread per output: four loads (the right and lower neighbours clamped to the edge), one store.
 template <typename P>
-__global__ void Box2x2Naive(Planes p) {
+__global__ void Box2x2Naive(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -36,7 +28,7 @@ __global__ void Box2x2Naive(Planes p) {
 // One thread per 2x2 block of outputs. The four outputs share their inputs: together they need the 3x3 pixels
 // from (x, y) to (x+2, y+2), loaded once into registers: 9 loads for 4 outputs instead of 16.
 template <typename P>
-__global__ void Box2x2Ppt2x2(Planes p) {
+__global__ void Box2x2Ppt2x2(PlaneArgs p) {
   const int x = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
   const int y = (blockIdx.y * blockDim.y + threadIdx.y) * 2;
   if (x >= p.w || y >= p.h) return;
@@ -57,11 +49,7 @@ __global__ void Box2x2Ppt2x2(Planes p) {
   }
 }
 
-Planes PlanesOf(const CudaCall& c) {
-  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
-}
-
-using PlanesKernel = void (*)(Planes);
+using PlanesKernel = void (*)(PlaneArgs);
 
 PlanesKernel NaiveFor(PixelFormat f) {
   return f == PixelFormat::Rgba8 ? Box2x2Naive<uchar4> : Box2x2Naive<std::uint8_t>;
@@ -80,13 +68,13 @@ const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) {
 }
 
 void LaunchBox2x2Naive(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   NaiveFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Box2x2Naive");
 }
 
 void LaunchBox2x2Ppt2x2(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   Ppt2x2For(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 2, 2), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Box2x2Ppt2x2");
 }

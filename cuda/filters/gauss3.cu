@@ -36,18 +36,9 @@ __device__ inline P Gauss3At(Fetch at) {
   return Round16(Weigh121(top, mid, bot));
 }
 
-// What every kernel here reads and writes.
-struct Plane {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
-
 // One thread per pixel; every window read goes to global memory (and, in practice, the L1 cache).
 template <typename P>
-__global__ void Gauss3Naive(Plane p) {
+__global__ void Gauss3Naive(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -66,7 +57,7 @@ __device__ inline P* SharedTile() {
 // consecutive threads read consecutive pixels (coalesced). Threads past the image still load and reach the
 // barrier; they only skip the store.
 template <typename P>
-__global__ void Gauss3Smem(Plane p) {
+__global__ void Gauss3Smem(PlaneArgs p) {
   P* tile = SharedTile<P>();
   const int tw = blockDim.x + 2;
   LoadTileWithHalo<P>(tile, p.in, p.in_pitch, p.w, p.h, 1);
@@ -82,7 +73,7 @@ __global__ void Gauss3Smem(Plane p) {
 // the tile's edge instead of read from the image. Outputs whose window crosses a tile edge inside the image come
 // out wrong; where the tile edge is the image edge, clamping to the tile is the replicate border and stays right.
 template <typename P>
-__global__ void Gauss3SmemNoHalo(Plane p) {
+__global__ void Gauss3SmemNoHalo(PlaneArgs p) {
   P* tile = SharedTile<P>();
   const int bw = blockDim.x;
   const int bh = blockDim.y;
@@ -198,7 +189,7 @@ __device__ inline void StoreRun(P* dst, const P (&res)[PX], int valid) {
 // loaded pixels it forms PX horizontal [1 2 1] sums and keeps the sums of the two rows above in registers, so
 // each loaded pixel serves every output whose window holds it without being loaded again.
 template <typename P, int PX, int PY>
-__global__ void Gauss3Block(Plane p) {
+__global__ void Gauss3Block(PlaneArgs p) {
   using Acc = BlockAccOf<P>;
   const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PX;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
@@ -231,25 +222,21 @@ __global__ void Gauss3Block(Plane p) {
   }
 }
 
-Plane PlaneOf(const CudaCall& c) {
-  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
-}
+using PlanesKernel = void (*)(PlaneArgs);
 
-using PlaneKernel = void (*)(Plane);
+PlanesKernel Pick(PixelFormat f, PlanesKernel gray, PlanesKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
 
-PlaneKernel Pick(PixelFormat f, PlaneKernel gray, PlaneKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
-
-PlaneKernel NaiveFor(PixelFormat f) { return Pick(f, Gauss3Naive<std::uint8_t>, Gauss3Naive<uchar4>); }
-PlaneKernel SmemFor(PixelFormat f) { return Pick(f, Gauss3Smem<std::uint8_t>, Gauss3Smem<uchar4>); }
-PlaneKernel SmemNoHaloFor(PixelFormat f) {
+PlanesKernel NaiveFor(PixelFormat f) { return Pick(f, Gauss3Naive<std::uint8_t>, Gauss3Naive<uchar4>); }
+PlanesKernel SmemFor(PixelFormat f) { return Pick(f, Gauss3Smem<std::uint8_t>, Gauss3Smem<uchar4>); }
+PlanesKernel SmemNoHaloFor(PixelFormat f) {
   return Pick(f, Gauss3SmemNoHalo<std::uint8_t>, Gauss3SmemNoHalo<uchar4>);
 }
 template <int PX, int PY>
-PlaneKernel BlockFor(PixelFormat f) {
+PlanesKernel BlockFor(PixelFormat f) {
   return Pick(f, Gauss3Block<std::uint8_t, PX, PY>, Gauss3Block<uchar4, PX, PY>);
 }
 
-const void* AsVoid(PlaneKernel k) { return reinterpret_cast<const void*>(k); }
+const void* AsVoid(PlanesKernel k) { return reinterpret_cast<const void*>(k); }
 
 // The largest tile with halo is 3 x 1026 pixels (block 1024x1 or 1x1024): 12 KiB of rgba8, always under the
 // 48 KiB a block gets without opting in, so no cudaFuncSetAttribute is needed.
@@ -273,33 +260,33 @@ const void* Gauss3Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) { return AsVo
 const void* Gauss3Ppt4x4Kernel(PixelFormat f, const LaunchConfig&) { return AsVoid(BlockFor<4, 4>(f)); }
 
 void LaunchGauss3Naive(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   NaiveFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Naive");
 }
 
 void LaunchGauss3Smem(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = Gauss3SmemBytes(c.launch, c.params, c.in.shape.format);
   SmemFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Smem");
 }
 
 void LaunchGauss3SmemNoHalo(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = Gauss3SmemNoHaloBytes(c.launch, c.params, c.in.shape.format);
   SmemNoHaloFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3SmemNoHalo");
 }
 
 void LaunchGauss3Ppt2x2(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   BlockFor<2, 2>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 2, 2), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Block<2,2>");
 }
 
 void LaunchGauss3Ppt4x4(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   BlockFor<4, 4>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 4, 4), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Block<4,4>");
 }

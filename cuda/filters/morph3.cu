@@ -39,17 +39,9 @@ __device__ inline P Morph3At(Op op, Fetch at) {
   return Combine3(op, top, mid, bot);
 }
 
-struct Plane {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
-
 // One thread per pixel, nine clamped global loads.
 template <typename P, typename Op>
-__global__ void Morph3Naive(Plane p) {
+__global__ void Morph3Naive(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -60,7 +52,7 @@ __global__ void Morph3Naive(Plane p) {
 // The block's tile plus a 1-pixel halo in shared memory, loaded cooperatively (row-major strides, coalesced).
 // Threads past the image still load and reach the barrier; they only skip the store.
 template <typename P, typename Op>
-__global__ void Morph3Smem(Plane p) {
+__global__ void Morph3Smem(PlaneArgs p) {
   extern __shared__ __align__(16) unsigned char morph3_tile[];
   P* tile = reinterpret_cast<P*>(morph3_tile);
   const int tw = blockDim.x + 2;
@@ -78,7 +70,7 @@ __global__ void Morph3Smem(Plane p) {
 // any, so those loads are in flight together, reduces each row horizontally once, and every output reduces 3 of
 // those row results: 3 (PY + 2) loads for PY outputs instead of 9 PY.
 template <typename P, typename Op, int PY>
-__global__ void Morph3Strip(Plane p) {
+__global__ void Morph3Strip(PlaneArgs p) {
   const Op op;
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
@@ -101,28 +93,24 @@ __global__ void Morph3Strip(Plane p) {
 
 constexpr int kStripRows = 4;
 
-Plane PlaneOf(const CudaCall& c) {
-  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
-}
+using PlanesKernel = void (*)(PlaneArgs);
 
-using PlaneKernel = void (*)(Plane);
-
-PlaneKernel Pick(PixelFormat f, PlaneKernel gray, PlaneKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
+PlanesKernel Pick(PixelFormat f, PlanesKernel gray, PlanesKernel rgba) { return f == PixelFormat::Rgba8 ? rgba : gray; }
 
 template <MorphOp M>
-PlaneKernel NaiveFor(PixelFormat f) {
+PlanesKernel NaiveFor(PixelFormat f) {
   return Pick(f, Morph3Naive<std::uint8_t, OpOf<M>>, Morph3Naive<uchar4, OpOf<M>>);
 }
 template <MorphOp M>
-PlaneKernel SmemFor(PixelFormat f) {
+PlanesKernel SmemFor(PixelFormat f) {
   return Pick(f, Morph3Smem<std::uint8_t, OpOf<M>>, Morph3Smem<uchar4, OpOf<M>>);
 }
 template <MorphOp M>
-PlaneKernel StripFor(PixelFormat f) {
+PlanesKernel StripFor(PixelFormat f) {
   return Pick(f, Morph3Strip<std::uint8_t, OpOf<M>, kStripRows>, Morph3Strip<uchar4, OpOf<M>, kStripRows>);
 }
 
-using WordsKernel = void (*)(morph::Planes);
+using WordsKernel = void (*)(morph::PlaneArgs);
 
 template <MorphOp M>
 WordsKernel PackedFor(int ppt) {
@@ -131,7 +119,7 @@ WordsKernel PackedFor(int ppt) {
   });
 }
 
-const void* AsVoid(PlaneKernel k) { return reinterpret_cast<const void*>(k); }
+const void* AsVoid(PlanesKernel k) { return reinterpret_cast<const void*>(k); }
 
 }  // namespace
 
@@ -161,7 +149,7 @@ const void* Morph3Packed4Kernel(PixelFormat, const LaunchConfig& c) {
 
 template <MorphOp M>
 void LaunchMorph3Packed4(const CudaCall& c) {
-  const morph::Planes p{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
+  const PlaneArgs p = PlaneArgsOf(c);
   morph::RequireWordRows(c, "Morph3PackedGrayStrip");
   const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
   PackedFor<M>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);
@@ -170,14 +158,14 @@ void LaunchMorph3Packed4(const CudaCall& c) {
 
 template <MorphOp M>
 void LaunchMorph3Naive(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   NaiveFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph3Naive");
 }
 
 template <MorphOp M>
 void LaunchMorph3Smem(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = Morph3SmemBytes(c.launch, c.params, c.in.shape.format);
   SmemFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph3Smem");
@@ -185,7 +173,7 @@ void LaunchMorph3Smem(const CudaCall& c) {
 
 template <MorphOp M>
 void LaunchMorph3Ppt4(const CudaCall& c) {
-  const Plane p = PlaneOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   StripFor<M>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 1, kStripRows), BlockOf(c.launch), 0,
                                    StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph3Strip");

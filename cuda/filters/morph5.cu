@@ -26,11 +26,11 @@ __device__ inline P Pick5(P a, P b, P c, P d, P e) {
   return Pick2<kDilate>(Pick2<kDilate>(Pick2<kDilate>(a, b), Pick2<kDilate>(c, d)), e);
 }
 
-using morph::Planes;
+using morph::PlaneArgs;
 
 // The max / min of one input row over the 5 columns around x (clamped).
 template <bool kDilate, typename P>
-__device__ inline P Row5(const Planes& p, int row, int x) {
+__device__ inline P Row5(const PlaneArgs& p, int row, int x) {
   const P* r = RowPtr<P>(p.in, p.in_pitch, ClampInt(row, 0, p.h - 1));
   const int last = p.w - 1;
   return Pick5<kDilate>(r[ClampInt(x - 2, 0, last)], r[max(x - 1, 0)], r[x], r[min(x + 1, last)],
@@ -39,7 +39,7 @@ __device__ inline P Row5(const Planes& p, int row, int x) {
 
 // One thread per pixel: all 25 neighbours straight from global memory.
 template <bool kDilate, typename P>
-__global__ void Morph5Naive(Planes p) {
+__global__ void Morph5Naive(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -53,7 +53,7 @@ constexpr int kStripRows = 4;
 // A vertical strip of 4 outputs per thread: each of the 8 input rows it needs is read (5 pixels) and reduced once,
 // and every output reduces 5 of those row results: 40 loads for 4 outputs instead of 100.
 template <bool kDilate, typename P>
-__global__ void Morph5Strip(Planes p) {
+__global__ void Morph5Strip(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * kStripRows;
   if (x >= p.w || y0 >= p.h) return;
@@ -80,7 +80,7 @@ __global__ void Morph5Strip(Planes p) {
 // computed once per block, not once per thread, and each input word is loaded from global memory once.
 // The launch bound caps registers at 32 per thread, so that 2048 threads (8 blocks of 32x8) fit on an SM.
 template <bool kDilate, typename Words>
-__global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::Planes p, int py) {
+__global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::PlaneArgs p, int py) {
   extern __shared__ unsigned morph5_words[];
   constexpr int kHalo = Words::kHalo;
   const int bx = static_cast<int>(blockDim.x), by = static_cast<int>(blockDim.y);
@@ -142,11 +142,7 @@ __global__ void __launch_bounds__(1024, 2) Morph5TwoPassSmem(morph::Planes p, in
   }
 }
 
-Planes PlanesOf(const CudaCall& c) {
-  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
-}
-
-using PlanesKernel = void (*)(Planes);
+using PlanesKernel = void (*)(PlaneArgs);
 
 template <bool kDilate>
 PlanesKernel NaiveFor(PixelFormat f) {
@@ -163,7 +159,7 @@ PlanesKernel PackedFor(int ppt) {
   });
 }
 
-using TwoPassKernel = void (*)(Planes, int);
+using TwoPassKernel = void (*)(PlaneArgs, int);
 
 template <bool kDilate>
 TwoPassKernel TwoPassFor(PixelFormat f) {
@@ -207,14 +203,14 @@ const void* Morph5Packed4Kernel(PixelFormat, const LaunchConfig& c) {
 
 template <bool kDilate>
 void LaunchMorph5Naive(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   NaiveFor<kDilate>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph5Naive");
 }
 
 template <bool kDilate>
 void LaunchMorph5Ppt4(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   StripFor<kDilate>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 1, kStripRows), BlockOf(c.launch), 0,
                                          StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Morph5Strip");
@@ -222,7 +218,7 @@ void LaunchMorph5Ppt4(const CudaCall& c) {
 
 template <bool kDilate>
 void LaunchMorph5TwoPassSmem(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const PixelFormat f = c.in.shape.format;
   morph::RequireWordRows(c, "Morph5TwoPassSmem");
   const std::size_t smem = Morph5TwoPassSmemBytes(c.launch, c.params, f);
@@ -237,7 +233,7 @@ void LaunchMorph5TwoPassSmem(const CudaCall& c) {
 
 template <bool kDilate>
 void LaunchMorph5Packed4(const CudaCall& c) {
-  const Planes p = PlanesOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   morph::RequireWordRows(c, "Morph5PackedGrayStrip");
   const dim3 grid = GridFor(morph::GrayWords(p.w), p.h, c.launch, 1, c.launch.ppt);
   PackedFor<kDilate>(c.launch.ppt)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p);

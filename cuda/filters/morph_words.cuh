@@ -121,26 +121,19 @@ inline void RequireWordRows(const CudaCall& c, const char* kernel) {
     throw RuntimeError(std::string(kernel) + " needs rows that start on 4-byte boundaries (data and pitch)");
 }
 
-// Input and output planes of one morphology launch.
-struct Planes {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
+using ::fl::cuda::PlaneArgs;  // kernel_util.cuh
 
-__device__ __forceinline__ const std::uint8_t* InRow(const Planes& p, int y) {
+__device__ __forceinline__ const std::uint8_t* InRow(const PlaneArgs& p, int y) {
   return p.in + static_cast<std::size_t>(ClampInt(y, 0, p.h - 1)) * p.in_pitch;
 }
-__device__ __forceinline__ std::uint8_t* OutRow(const Planes& p, int y) {
+__device__ __forceinline__ std::uint8_t* OutRow(const PlaneArgs& p, int y) {
   return p.out + static_cast<std::size_t>(y) * p.out_pitch;
 }
 
 // The row words of one thread's column: its word k and both neighbours, for rows y0 .. y0 + kRows - 1 (clamped).
 // All 3 kRows loads are issued before any is used, so they are in flight together.
 template <int kRows, bool kWhole>
-__device__ __forceinline__ void LoadGrayColumn(const Planes& p, int k, int y0, unsigned (&l)[kRows],
+__device__ __forceinline__ void LoadGrayColumn(const PlaneArgs& p, int k, int y0, unsigned (&l)[kRows],
                                                unsigned (&m)[kRows], unsigned (&r)[kRows]) {
 #pragma unroll
   for (int i = 0; i < kRows; ++i) {
@@ -170,7 +163,7 @@ __device__ __forceinline__ void ReduceColumn(const unsigned (&rows)[kOut + 2 * k
 // It loads the kPy + 2 kRadius rows of its word and both neighbour words (32-bit loads, all in flight together),
 // reduces each row horizontally with byte shifts and __vmaxu4 / __vminu4, then each output vertically.
 template <bool kMax, int kRadius, int kPy>
-__global__ void PackedGrayStrip(Planes p) {
+__global__ void PackedGrayStrip(PlaneArgs p) {
   constexpr int kRows = kPy + 2 * kRadius;
   const int k = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * kPy;

@@ -13,16 +13,8 @@ namespace {
 template <typename In>
 using Arith = std::conditional_t<std::is_same_v<In, float>, float, int>;
 
-struct SobelArgs {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-};
-
 template <typename Out>
-__device__ inline void Store(const SobelArgs& p, int x, int y, float magnitude) {
+__device__ inline void Store(const PlaneArgs& p, int x, int y, float magnitude) {
   if constexpr (std::is_same_v<Out, float>)
     RowPtr<float>(p.out, p.out_pitch, y)[x] = magnitude;
   else
@@ -37,7 +29,7 @@ __device__ inline float MagnitudeOf(const sobel::RowTerms<T>& up, const sobel::R
 
 // The horizontal terms of row `row` (already clamped) around column x, with clamped neighbours.
 template <typename In>
-__device__ inline sobel::RowTerms<Arith<In>> TermsAt(const SobelArgs& p, int row, int xl, int x, int xr) {
+__device__ inline sobel::RowTerms<Arith<In>> TermsAt(const PlaneArgs& p, int row, int xl, int x, int xr) {
   using T = Arith<In>;
   const In* r = RowPtr<In>(p.in, p.in_pitch, row);
   return sobel::Row<T>(static_cast<T>(r[xl]), static_cast<T>(r[x]), static_cast<T>(r[xr]));
@@ -45,7 +37,7 @@ __device__ inline sobel::RowTerms<Arith<In>> TermsAt(const SobelArgs& p, int row
 
 // One thread per pixel: its 3x3 neighbourhood straight from global memory (8 of the 9 loads are used).
 template <typename In, typename Out>
-__global__ void SobelNaive(SobelArgs p) {
+__global__ void SobelNaive(PlaneArgs p) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -60,7 +52,7 @@ __global__ void SobelNaive(SobelArgs p) {
 // The block's tile plus a 1-pixel halo in shared memory, loaded cooperatively at clamped coordinates (the tile
 // is a piece of the replicate-extended image); threads past the image load too and skip only the store.
 template <typename In, typename Out>
-__global__ void SobelSmem(SobelArgs p) {
+__global__ void SobelSmem(PlaneArgs p) {
   using T = Arith<In>;
   extern __shared__ __align__(16) unsigned char sobel_tile[];
   In* tile = reinterpret_cast<In*>(sobel_tile);
@@ -83,7 +75,7 @@ constexpr int kStripRows = 4;
 // A vertical strip of 4 outputs per thread: the 6 input rows are loaded and reduced horizontally once each, and
 // every output combines three of them: 18 loads for 4 outputs instead of 36.
 template <typename In, typename Out>
-__global__ void SobelStrip(SobelArgs p) {
+__global__ void SobelStrip(PlaneArgs p) {
   using T = Arith<In>;
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * kStripRows;
@@ -116,7 +108,7 @@ __device__ inline sobel::RowTerms<Arith<In>> Unpack(TermsPair<In> v) {
 }
 
 template <typename In>
-__global__ void SobelRowPass(SobelArgs p, void* scratch) {
+__global__ void SobelRowPass(PlaneArgs p, void* scratch) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
@@ -125,17 +117,13 @@ __global__ void SobelRowPass(SobelArgs p, void* scratch) {
 }
 
 template <typename In, typename Out>
-__global__ void SobelColumnPass(SobelArgs p, void* scratch) {
+__global__ void SobelColumnPass(PlaneArgs p, void* scratch) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= p.w || y >= p.h) return;
   const auto* terms = static_cast<const TermsPair<In>*>(scratch);
   const auto at = [&](int row) { return Unpack<In>(terms[static_cast<std::size_t>(row) * p.w + x]); };
   Store<Out>(p, x, y, MagnitudeOf(at(max(y - 1, 0)), at(y), at(min(y + 1, p.h - 1))));
-}
-
-SobelArgs ArgsOf(const CudaCall& c) {
-  return {c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height};
 }
 
 bool FloatOut(const CudaCall& c) { return c.out.shape.format == PixelFormat::Gray32f; }
@@ -147,8 +135,8 @@ K Pick(PixelFormat in, bool float_out, K u8_u8, K u8_f32, K f32_u8, K f32_f32) {
   return float_out ? u8_f32 : u8_u8;
 }
 
-using SobelKernel = void (*)(SobelArgs);
-using PassKernel = void (*)(SobelArgs, void*);
+using SobelKernel = void (*)(PlaneArgs);
+using PassKernel = void (*)(PlaneArgs, void*);
 
 SobelKernel NaiveFor(PixelFormat in, bool float_out) {
   return Pick<SobelKernel>(in, float_out, SobelNaive<std::uint8_t, std::uint8_t>, SobelNaive<std::uint8_t, float>,
@@ -193,20 +181,20 @@ const void* SobelPpt4Kernel(PixelFormat in, const LaunchConfig&) { return AsVoid
 const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig&) { return AsVoid(ColumnPassFor(in, false)); }
 
 void LaunchSobelNaive(const CudaCall& c) {
-  const SobelArgs p = ArgsOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   NaiveFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelNaive");
 }
 
 void LaunchSobelSmem(const CudaCall& c) {
-  const SobelArgs p = ArgsOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = SobelSmemBytes(c.launch, c.params, c.in.shape.format);
   SmemFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelSmem");
 }
 
 void LaunchSobelPpt4(const CudaCall& c) {
-  const SobelArgs p = ArgsOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   StripFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch, 1, kStripRows), BlockOf(c.launch), 0,
                                              StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelStrip");
@@ -217,7 +205,7 @@ void LaunchSobelSeparable(const CudaCall& c) {
   if (!c.scratch || c.scratch_bytes < need)
     throw RuntimeError("sobel/separable: needs " + std::to_string(need) + " bytes of scratch, got " +
                        std::to_string(c.scratch ? c.scratch_bytes : 0));
-  const SobelArgs p = ArgsOf(c);
+  const PlaneArgs p = PlaneArgsOf(c);
   const dim3 grid = GridFor(p.w, p.h, c.launch);
   RowPassFor(c.in.shape.format)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p, c.scratch);
   FL_CUDA_CHECK_LAUNCH("SobelRowPass");
