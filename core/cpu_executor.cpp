@@ -17,26 +17,69 @@ Image RunCpuVariant(const FilterSpec& f, const VariantSpec& v, const ParamValues
   return out;
 }
 
-CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input, const std::atomic<bool>* cancel) {
-  const auto resolved = ResolvePipeline(reg, p, input.shape(), Backend::Cpu);
-  CpuRun run;
-  run.outputs.reserve(resolved.size());
-  for (std::size_t i = 0; i < resolved.size(); ++i) {
+std::array<float, 4> HostPixel(const Image& img, int x, int y) {
+  std::array<float, 4> v{};
+  if (x < 0 || y < 0 || x >= img.width() || y >= img.height()) return v;
+  switch (img.format()) {
+    case PixelFormat::Gray8: v[0] = img.Row<std::uint8_t>(y)[x]; break;
+    case PixelFormat::Rgba8:
+      for (int c = 0; c < 4; ++c) v[c] = img.Row<std::uint8_t>(y)[4 * x + c];
+      break;
+    case PixelFormat::Gray32f: v[0] = img.Row<float>(y)[x]; break;
+  }
+  return v;
+}
+
+void CpuExecutor::SetInput(const Image& input) {
+  input_ = input;
+  Forget();
+}
+
+void CpuExecutor::Forget() {
+  has_result_ = false;
+  outputs_.clear();
+  stage_ms_.clear();
+}
+
+const Image& CpuExecutor::Host(int stage) const {
+  if (stage < 0 || !has_result_ || static_cast<std::size_t>(stage) >= outputs_.size()) return input_;
+  return outputs_[static_cast<std::size_t>(stage)];
+}
+
+void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) {
+  plan.Require();
+  if (plan.backend != Backend::Cpu) throw InputError("a plan for the cuda backend cannot run on the CPU");
+  if (input_.empty()) throw InputError("no input image");
+  if (plan.input != input_.shape()) throw InputError("the plan was made for another input shape");
+  std::vector<Image> outputs;
+  std::vector<double> ms;
+  outputs.reserve(plan.stages.size());
+  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
     if (cancel && cancel->load()) throw InputError("cancelled");
-    const ResolvedStage& r = resolved[i];
-    const Image& in = i == 0 ? input : run.outputs[i - 1];
-    if (!r.enabled) {
-      run.outputs.push_back(in);
-      run.stage_ms.push_back(0.0);
+    const PlannedStage& s = plan.stages[i];
+    const Image& in = i == 0 ? input_ : outputs[i - 1];
+    if (!s.enabled) {
+      outputs.push_back(in);
+      ms.push_back(0.0);
       continue;
     }
-    const Image* second = r.second == kNoSecondInput ? nullptr : r.second == 0 ? &input : &run.outputs[r.second - 1];
+    const Image* second = s.second == kNoSecondInput ? nullptr : s.second == 0 ? &input_ : &outputs[s.second - 1];
     const auto t0 = std::chrono::steady_clock::now();
-    run.outputs.push_back(RunCpuVariant(*r.filter, *r.variant, p.stages[i].params, in, second));
+    outputs.push_back(RunCpuVariant(*s.filter, *s.variant, s.params, in, second));
     const auto t1 = std::chrono::steady_clock::now();
-    run.stage_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }
-  return run;
+  outputs_ = std::move(outputs);
+  stage_ms_ = std::move(ms);
+  has_result_ = true;
+}
+
+CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input, const std::atomic<bool>* cancel) {
+  const Plan plan = ResolvePipeline(reg, p, input.shape(), Backend::Cpu);
+  CpuExecutor exec;
+  exec.SetInput(input);
+  exec.Run(plan, cancel);
+  return CpuRun{std::move(exec.outputs()), exec.stage_ms()};
 }
 
 }  // namespace fl

@@ -1,19 +1,43 @@
 #pragma once
-// Runs a pipeline on the CPU backend, keeping every stage's output and its wall time.
+// Runs plans on the CPU backend, keeping every stage's output and its wall time.
 #include <atomic>
 #include <vector>
 
-#include "core/pipeline.hpp"
+#include "core/executor.hpp"
 
 namespace fl {
+
+class CpuExecutor final : public Executor {
+ public:
+  Backend backend() const override { return Backend::Cpu; }
+  void SetInput(const Image& input) override;
+  const Image& input() const override { return input_; }
+  // When `cancel` becomes true between stages the run stops and throws InputError("cancelled").
+  void Run(const Plan& plan) override { Run(plan, nullptr); }
+  void Run(const Plan& plan, const std::atomic<bool>* cancel);
+  bool has_result() const override { return has_result_; }
+  void Forget() override;
+  const std::vector<double>& stage_ms() const override { return stage_ms_; }
+  StageOutput Output(int stage) const override { return {&Host(stage)}; }
+  Image Download(int stage) override { return Host(stage); }
+  std::array<float, 4> ReadPixel(int stage, int x, int y) override { return HostPixel(Host(stage), x, y); }
+
+  const Image& Host(int stage) const;
+  std::vector<Image>& outputs() { return outputs_; }
+
+ private:
+  Image input_;
+  bool has_result_ = false;
+  std::vector<Image> outputs_;  // one per stage (a disabled stage's output is its input)
+  std::vector<double> stage_ms_;
+};
 
 struct CpuRun {
   std::vector<Image> outputs;    // one per stage (a disabled stage's output is its input)
   std::vector<double> stage_ms;  // wall time of each stage (0 for disabled stages)
 };
 
-// Throws InputError for a pipeline that does not fit the input. When `cancel` becomes true between stages the
-// run stops and throws InputError("cancelled").
+// Plans `p` for the CPU backend and runs it: throws InputError for a pipeline that does not fit the input.
 CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input,
                       const std::atomic<bool>* cancel = nullptr);
 

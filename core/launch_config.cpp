@@ -30,16 +30,17 @@ std::string Describe(const LaunchConfig& c, const LaunchUse& use) {
 
 std::optional<std::string> CheckLaunch(const DeviceLimits& l, const LaunchConfig& c, const LaunchUse& use,
                                        std::size_t smem_bytes) {
+  const std::string where = l.name == kAnyCudaDevice ? " on any CUDA device" : " on this device";
   if (use.block) {
     if (c.block_x <= 0 || c.block_y <= 0) return "block " + FormatBlock(c) + " has a zero or negative side";
     const long threads = static_cast<long>(c.block_x) * c.block_y;
     if (threads > l.max_threads_per_block)
       return "block " + FormatBlock(c) + " = " + std::to_string(threads) + " threads > " +
-             std::to_string(l.max_threads_per_block) + " per block on this device";
+             std::to_string(l.max_threads_per_block) + " per block" + where;
     if (c.block_x > l.max_block_x)
-      return "block x " + std::to_string(c.block_x) + " > " + std::to_string(l.max_block_x) + " on this device";
+      return "block x " + std::to_string(c.block_x) + " > " + std::to_string(l.max_block_x) + where;
     if (c.block_y > l.max_block_y)
-      return "block y " + std::to_string(c.block_y) + " > " + std::to_string(l.max_block_y) + " on this device";
+      return "block y " + std::to_string(c.block_y) + " > " + std::to_string(l.max_block_y) + where;
   }
   if (use.ppt && (c.ppt < use.ppt_min || c.ppt > use.ppt_max))
     return "pixels per thread " + std::to_string(c.ppt) + " is outside " + std::to_string(use.ppt_min) + ".." +
@@ -49,7 +50,7 @@ std::optional<std::string> CheckLaunch(const DeviceLimits& l, const LaunchConfig
            std::to_string(use.halo_max) + " for this variant";
   if (smem_bytes > l.max_smem_per_block_optin)
     return "shared memory " + std::to_string(smem_bytes) + " bytes > " +
-           std::to_string(l.max_smem_per_block_optin) + " per block on this device";
+           std::to_string(l.max_smem_per_block_optin) + " per block" + where;
   return std::nullopt;
 }
 

@@ -27,6 +27,9 @@ struct LaunchUse {
   int halo_max = 1;
 };
 
+// The name of the limits used when no device is at hand (PortableCudaLimits in core/plan.hpp).
+inline constexpr const char* kAnyCudaDevice = "any CUDA device";
+
 // What the device allows, read once from the CUDA runtime (cuda/device_info) and kept as plain data so that the
 // validation below is testable without a GPU.
 struct DeviceLimits {

@@ -26,23 +26,6 @@ Stage MakeStage(const Registry& reg, std::string_view filter_id, Backend backend
 // Switches a stage to another variant, taking that variant's launch defaults.
 void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id);
 
-// Where a stage's second input comes from: none, the pipeline input (0) or the output of stage N (1-based).
-constexpr int kNoSecondInput = -1;
-
-struct ResolvedStage {
-  const FilterSpec* filter = nullptr;
-  const VariantSpec* variant = nullptr;
-  ImageShape in;
-  ImageShape out;
-  int second = kNoSecondInput;
-  bool enabled = true;
-};
-
-// Checks every stage against the registry and the formats flowing between stages; throws InputError naming the
-// stage ("stage 2 (gauss3): accepts gray8, rgba8, got gray32f"). Disabled stages pass their input through.
-std::vector<ResolvedStage> ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& input,
-                                           Backend backend);
-
 // "stage 2 (gauss3)": how errors name a stage.
 std::string StageLabel(const Pipeline& p, std::size_t index);
 

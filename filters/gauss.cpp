@@ -87,7 +87,8 @@ FilterSpec DeclareGauss() {
       cuda::LaunchGaussSeparable, cuda::GaussSeparableKernel);
   separable.agreement = Agreement::Tolerance;
   separable.uses = LaunchUse{
-      .block = true, .ppt = true, .halo = true, .ppt_min = 1, .ppt_max = 8, .halo_min = 1, .halo_max = 4};
+      .block = true, .ppt = true, .halo = true, .ppt_min = 1, .ppt_max = cuda::kSeparableMaxPpt, .halo_min = 1,
+      .halo_max = cuda::kSeparableMaxHalo};
   separable.defaults = LaunchConfig{.block_x = 32, .block_y = 8, .ppt = 4, .smem = true, .halo = 1};
   separable.smem_bytes = cuda::GaussSeparableSmemBytes;
   separable.scratch_bytes = cuda::GaussSeparableScratchBytes;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <cstdio>
 #include <optional>
 
 #include "app/cli/bench_input.hpp"
@@ -12,8 +13,9 @@
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
 #include "core/stage_spec.hpp"
+#include "cuda/device_info.hpp"
 #include "cuda/event_timer.hpp"
-#include "cuda/pipeline_executor.hpp"
+#include "cuda/cuda_executor.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
@@ -30,19 +32,14 @@ std::string ShapeText(const ImageShape& s) {
   return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
 }
 
-// The variants a stage expands into: its own, or with --variants all every variant of its filter on the backend.
-std::vector<const VariantSpec*> Candidates(const FilterSpec& f, const Stage& s, Backend backend, bool all) {
+// The variants a stage expands into: the code its plan runs, or with --variants all every variant of its filter
+// on the backend.
+std::vector<const VariantSpec*> Candidates(const PlannedStage& s, Backend backend, bool all) {
+  if (!all) return {s.variant};
   std::vector<const VariantSpec*> out;
-  for (const auto& v : f.variants)
-    if (all ? v.backend == backend : v.id == s.variant) out.push_back(&v);
+  for (const auto& v : s.filter->variants)
+    if (v.backend == backend) out.push_back(&v);
   return out;
-}
-
-// Bytes a stage moves when each input byte is read once and each output byte written once.
-double StageBytes(const ResolvedStage& r) {
-  double b = static_cast<double>(r.in.Bytes()) + static_cast<double>(r.out.Bytes());
-  if (r.second != kNoSecondInput) b += static_cast<double>(r.in.Bytes());
-  return b;
 }
 
 float MedianOf(std::vector<float> v) {
@@ -50,73 +47,76 @@ float MedianOf(std::vector<float> v) {
   return v[v.size() / 2];
 }
 
-void BenchCpu(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved, const Image& input,
-              const BenchOptions& o, BenchReport& report) {
-  const CpuRun chain = RunPipelineCpu(reg, p, input);
-  for (std::size_t i = 0; i < resolved.size(); ++i) {
-    const ResolvedStage& r = resolved[i];
+void BenchCpu(const Plan& plan, const Image& input, const BenchOptions& o, BenchReport& report) {
+  CpuExecutor exec;
+  exec.SetInput(input);
+  exec.Run(plan);  // every stage's real input
+  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+    const PlannedStage& r = plan.stages[i];
     if (!r.enabled) continue;
-    const Image& in = i == 0 ? input : chain.outputs[i - 1];
-    const Image* second = r.second == kNoSecondInput ? nullptr : r.second == 0 ? &input : &chain.outputs[r.second - 1];
-    for (const VariantSpec* v : Candidates(*r.filter, p.stages[i], Backend::Cpu, o.variants == "all")) {
-      BenchRow row{r.filter->id, v->id, "CPU", "", ShapeText(r.in)};
+    const Image& in = exec.Host(static_cast<int>(i) - 1);
+    const Image* second = r.second == kNoSecondInput ? nullptr : &exec.Host(r.second - 1);
+    for (const VariantSpec* v : Candidates(r, Backend::Cpu, o.variants == "all")) {
       if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
+      BenchRow row{r.filter->id, v->id, "CPU", "", ShapeText(r.in)};
       std::vector<float> ms;
       for (int k = 0; k < o.warmup + o.repeat; ++k) {
         const auto t0 = std::chrono::steady_clock::now();
-        RunCpuVariant(*r.filter, *v, p.stages[i].params, in, second);
+        RunCpuVariant(*r.filter, *v, r.params, in, second);
         const auto t1 = std::chrono::steady_clock::now();
         if (k >= o.warmup) ms.push_back(std::chrono::duration<float, std::milli>(t1 - t0).count());
       }
       row.median_ms = MedianOf(ms);
       row.min_ms = *std::min_element(ms.begin(), ms.end());
-      row.bytes = StageBytes(r);
+      row.bytes = plan.StageBytes(i);
       row.gbs = row.bytes / (row.median_ms * 1e6);
       report.rows.push_back(row);
     }
   }
 }
 
-void BenchCuda(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved, const Image& input,
-               const BenchOptions& o, BenchReport& report) {
-  cuda::PipelineExecutor exec(reg);
-  report.device = exec.limits().name;
+// Times one planned variant alone on its stage's real input: only its launches lie between the events.
+void TimeVariant(const PlannedStage& ps, const DeviceView& in, const DeviceView* second, cudaStream_t stream,
+                 const BenchOptions& o, const cuda::L2Flusher* flush, BenchRow& row) {
+  cuda::DeviceImage out(ps.out);
+  cuda::DeviceBuffer scratch;
+  if (ps.scratch_bytes) scratch = cuda::DeviceBuffer::Allocate(ps.scratch_bytes);
+  auto work = [&] { cuda::LaunchPlannedStage(ps, in, out.view(), second, scratch, stream); };
+  const cuda::TimingSamples t = cuda::TimeOnStream(stream, o.warmup, o.repeat, work, flush);
+  row.median_ms = t.Median();
+  row.min_ms = t.Min();
+}
+
+void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, BenchReport& report) {
+  cuda::CudaExecutor exec;
+  report.device = exec.limits()->name;
   exec.SetInput(input);
-  exec.Run(p);  // every stage's real input, on the device
+  exec.Run(plan);  // every stage's real input, on the device
   const cudaStream_t stream = exec.stream();
   std::optional<cuda::L2Flusher> flusher;
   if (o.flush_l2) flusher.emplace();
   const cuda::L2Flusher* flush = flusher ? &*flusher : nullptr;
   std::map<std::size_t, double> copy_gbs;  // by bytes copied
-  for (std::size_t i = 0; i < resolved.size(); ++i) {
-    const ResolvedStage& r = resolved[i];
+  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+    const PlannedStage& r = plan.stages[i];
     if (!r.enabled) continue;
-    const DeviceView in = i == 0 ? exec.input().view() : exec.StageOutput(i - 1);
-    DeviceView second_view;
-    if (r.second != kNoSecondInput) second_view = r.second == 0 ? exec.input().view() : exec.StageOutput(r.second - 1);
+    const DeviceView in = exec.DeviceOutput(static_cast<int>(i) - 1);
+    const DeviceView second_view = exec.DeviceOutput(r.second - 1);
     const DeviceView* second = r.second == kNoSecondInput ? nullptr : &second_view;
-    for (const VariantSpec* v : Candidates(*r.filter, p.stages[i], Backend::Cuda, o.variants == "all")) {
+    for (const VariantSpec* v : Candidates(r, Backend::Cuda, o.variants == "all")) {
       if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
-      const LaunchConfig launch = v->id == p.stages[i].variant ? p.stages[i].launch : v->defaults;
+      const LaunchConfig launch = v == r.variant ? r.launch : v->defaults;
       BenchRow row{r.filter->id, v->id + (v->agreement == Agreement::KnownWrong ? " (wrong)" : ""),
                    Describe(launch, v->uses), "", ShapeText(r.in)};
-      cuda::DeviceImage out;
-      cuda::DeviceBuffer scratch;
-      auto work = [&] {
-        cuda::RunCudaVariant(exec.limits(), *r.filter, *v, p.stages[i].params, launch, in, out, scratch, stream,
-                             second);
-      };
       try {
-        work();  // validates the configuration and allocates before timing
+        const PlannedStage ps = PlanVariant(*r.filter, *v, r.params, launch, r.in, *exec.limits());
+        TimeVariant(ps, in, second, stream, o, flush, row);
       } catch (const InputError& e) {
         row.refused = e.what();
         report.rows.push_back(row);
         continue;
       }
-      const cuda::TimingSamples t = cuda::TimeOnStream(stream, o.warmup, o.repeat, work, flush);
-      row.median_ms = t.Median();
-      row.min_ms = t.Min();
-      row.bytes = StageBytes(r);
+      row.bytes = plan.StageBytes(i);
       row.gbs = row.bytes / (row.median_ms * 1e6);
       // A copy that reads and writes the same total: bytes/2 read, bytes/2 written.
       const std::size_t copy_bytes = static_cast<std::size_t>(row.bytes / 2);
@@ -143,7 +143,11 @@ int BenchCommand(const BenchOptions& o) {
   Pipeline p;
   for (const auto& spec : o.stages) p.stages.push_back(ParseStageSpec(reg, spec, backend));
   const Image input = BenchInput(o.input, o.size, o.format);
-  const auto resolved = ResolvePipeline(reg, p, input.shape(), backend);
+  std::optional<DeviceLimits> limits;
+  if (backend == Backend::Cuda) limits = cuda::QueryDeviceLimits();
+  const Plan plan = ResolvePipeline(reg, p, input.shape(), backend, limits ? &*limits : nullptr);
+  plan.Require();
+  for (const std::string& note : plan.Notes()) std::fprintf(stderr, "note: %s\n", note.c_str());
 
   BenchReport report;
   report.backend = std::string(ToString(backend));
@@ -152,9 +156,9 @@ int BenchCommand(const BenchOptions& o) {
   report.flush_l2 = o.flush_l2 && backend == Backend::Cuda;
   report.device = "CPU";
   if (backend == Backend::Cuda)
-    BenchCuda(reg, p, resolved, input, o, report);
+    BenchCuda(plan, input, o, report);
   else
-    BenchCpu(reg, p, resolved, input, o, report);
+    BenchCpu(plan, input, o, report);
   PrintBenchTable(report);
   if (!o.json.empty()) WriteBenchJson(report, o.json);
   return 0;

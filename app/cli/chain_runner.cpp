@@ -1,10 +1,11 @@
 #include "app/cli/chain_runner.hpp"
 
-#include "core/cpu_executor.hpp"
 #include "core/error.hpp"
 #include "core/preset.hpp"
 #include "core/stage_spec.hpp"
-#include "cuda/pipeline_executor.hpp"
+#include <cstdio>
+
+#include "cuda/cuda_executor.hpp"
 
 namespace fl::cli {
 
@@ -14,22 +15,24 @@ double ChainResult::total_ms() const {
   return t;
 }
 
-ChainResult RunChain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend, bool keep_all) {
+Chain::Chain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend)
+    : input_(input), exec_(cuda::MakeExecutor(backend)) {
+  plan_ = ResolvePipeline(reg, p, input.shape(), backend, exec_->limits());
+  plan_.Require();
+}
+
+ChainResult Chain::Run(bool keep_all) {
+  // Which code ran, when it is not the chosen variant: one line each, on stderr.
+  for (const std::string& note : plan_.Notes()) std::fprintf(stderr, "note: %s\n", note.c_str());
+  exec_->SetInput(input_);
+  exec_->Run(plan_);
   ChainResult r;
-  if (backend == Backend::Cpu) {
-    CpuRun run = RunPipelineCpu(reg, p, input);
-    r.outputs = std::move(run.outputs);
-    r.stage_ms = std::move(run.stage_ms);
-    return r;
+  const std::size_t n = plan_.stages.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool wanted = keep_all || i + 1 == n;
+    r.outputs.push_back(wanted ? exec_->Download(static_cast<int>(i)) : Image());
   }
-  cuda::PipelineExecutor exec(reg);
-  exec.SetInput(input);
-  exec.Run(p);
-  for (std::size_t i = 0; i < exec.stage_count(); ++i) {
-    const bool wanted = keep_all || i + 1 == exec.stage_count();
-    r.outputs.push_back(wanted ? exec.Download(i) : Image());
-    r.stage_ms.push_back(exec.stage_ms()[i]);
-  }
+  r.stage_ms = exec_->stage_ms();
   return r;
 }
 

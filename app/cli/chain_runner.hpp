@@ -1,8 +1,10 @@
 #pragma once
-// Runs a pipeline on either backend and brings the results to the host: shared by run and compare.
+// A pipeline planned for one input on one backend, then run: shared by run and compare. Planning comes first so
+// that every pipeline error is reported before any work is done or any file written.
+#include <memory>
 #include <vector>
 
-#include "core/pipeline.hpp"
+#include "core/executor.hpp"
 
 namespace fl::cli {
 
@@ -13,7 +15,19 @@ struct ChainResult {
   const Image& final_output(const Image& input) const { return outputs.empty() ? input : outputs.back(); }
 };
 
-ChainResult RunChain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend, bool keep_all);
+class Chain {
+ public:
+  // Makes the backend's executor and the plan; throws InputError naming the stage when the plan has an issue.
+  Chain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend);
+  const Plan& plan() const { return plan_; }
+  // Runs the plan (printing a note on stderr for each stage that runs other code than its variant).
+  ChainResult Run(bool keep_all);
+
+ private:
+  const Image& input_;
+  std::unique_ptr<Executor> exec_;
+  Plan plan_;
+};
 
 // Stages from --stage specs or a --preset file (exactly one of them).
 Pipeline BuildPipeline(const Registry& reg, const std::vector<std::string>& stages, const std::string& preset,

@@ -1,4 +1,5 @@
 // filterlab compare: two chains (A and B) on one image, their difference and timings.
+#include <memory>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -19,17 +20,16 @@ int CompareCommand(const CompareOptions& o) {
   const Backend backend = ChooseBackend(o.backend);
   const Pipeline pa = BuildPipeline(reg, o.a, "", backend), pb = BuildPipeline(reg, o.b, "", backend);
   const Image input = LoadImage(o.input);
-  try {
-    ResolvePipeline(reg, pa, input.shape(), backend);
-  } catch (const InputError& e) {
-    throw InputError(std::string("chain A: ") + e.what());
-  }
-  try {
-    ResolvePipeline(reg, pb, input.shape(), backend);
-  } catch (const InputError& e) {
-    throw InputError(std::string("chain B: ") + e.what());
-  }
-  const ChainResult ra = RunChain(reg, pa, input, backend, false), rb = RunChain(reg, pb, input, backend, false);
+  // Both chains planned (every error named) before either runs.
+  auto plan = [&](const Pipeline& p, const char* name) {
+    try {
+      return std::make_unique<Chain>(reg, p, input, backend);
+    } catch (const InputError& e) {
+      throw InputError(std::string(name) + ": " + e.what());
+    }
+  };
+  const std::unique_ptr<Chain> chain_a = plan(pa, "chain A"), chain_b = plan(pb, "chain B");
+  const ChainResult ra = chain_a->Run(false), rb = chain_b->Run(false);
   const Image &a = ra.final_output(input), &b = rb.final_output(input);
   const ImageMetrics m = CompareImages(a, b, o.tolerance);
 

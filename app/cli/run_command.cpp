@@ -14,11 +14,11 @@ int RunCommand(const RunOptions& o) {
   const Backend backend = ChooseBackend(o.backend);
   const Pipeline p = BuildPipeline(reg, o.stages, o.preset, backend);
   const Image input = LoadImage(o.input);
-  ResolvePipeline(reg, p, input.shape(), backend);  // every pipeline error before any work or output
+  Chain chain(reg, p, input, backend);  // every pipeline error before any work or output
   if (!o.save_stages.empty() && !std::filesystem::is_directory(o.save_stages))
     throw InputError("--save-stages '" + o.save_stages + "' is not a folder");
 
-  const ChainResult r = RunChain(reg, p, input, backend, !o.save_stages.empty());
+  const ChainResult r = chain.Run(!o.save_stages.empty());
   const Image& result = r.final_output(input);
   SaveImage(result, o.output);
   if (!o.save_stages.empty())
@@ -27,7 +27,8 @@ int RunCommand(const RunOptions& o) {
       SaveImage(r.outputs[i], (std::filesystem::path(o.save_stages) / name).string());
     }
   for (std::size_t i = 0; i < r.stage_ms.size(); ++i)
-    std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(), p.stages[i].variant.c_str(),
+    std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(),
+                 chain.plan().stages[i].variant->id.c_str(),
                  r.stage_ms[i], backend == Backend::Cuda ? "cudaEvent" : "CPU wall");
   std::fprintf(stderr, "wrote %s (%dx%d %s)\n", o.output.c_str(), result.width(), result.height(),
                std::string(ToString(result.format())).c_str());

@@ -9,7 +9,7 @@
 
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
-#include "core/pipeline.hpp"
+#include "core/plan.hpp"
 #include "core/test_patterns.hpp"
 
 namespace fl::ui {
@@ -33,12 +33,7 @@ struct StageReport {
   std::string kernel_info;       // "32 regs, 0.0 KiB smem, 16 blocks/SM, 100% occupancy"; "" on the CPU
   int registers = -1;            // per thread; -1 unknown (CPU, or the query failed)
   double occupancy = -1;         // 0..1; -1 unknown
-};
-
-// An error tied to the edited pipeline: which stage (or -1 for the whole pipeline) and why.
-struct PipelineIssue {
-  int stage = -1;
-  std::string message;
+  std::string note;              // which code ran when it is not the chosen variant (CPU fallback)
 };
 
 struct ViewState {
@@ -116,6 +111,7 @@ struct AbState {
   bool b_valid = false;         // B ran with the current edit
   std::string b_issue;          // why B cannot run
   Pipeline b_result;            // what B last ran
+  Plan b_plan;                  // ... as planned (shapes, the code that ran, launch grids)
   std::vector<double> b_stage_ms, b_median_ms;
   double b_total_ms = 0;
   AbMetrics a_vs_b, a_vs_ref, b_vs_ref;
@@ -204,6 +200,7 @@ struct AppState {
 
   // The last good run.
   Pipeline result_pipeline;
+  Plan result_plan;                        // ... as planned (shapes, the code that ran, launch grids)
   std::vector<StageReport> stages;
   double total_ms = 0;
   int total_runs = 0;

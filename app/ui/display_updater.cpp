@@ -3,12 +3,11 @@
 #include "app/ui/host_display.hpp"
 #include "core/error.hpp"
 #include "cuda/display/display_convert.hpp"
-#include "cuda/pipeline_executor.hpp"
 
 namespace fl::ui {
 
 int ResolveShownStage(const AppState& s, const Engine& e) {
-  const int n = e.has_result() ? static_cast<int>(e.result_pipeline().stages.size()) : 0;
+  const int n = e.has_result(Slot::A) ? static_cast<int>(e.result(Slot::A).stages.size()) : 0;
   if (s.show_stage == kShowLast) return n > 0 ? n - 1 : kShowInput;
   if (s.show_stage >= n) return n > 0 ? n - 1 : kShowInput;
   return s.show_stage < 0 ? kShowInput : s.show_stage;
@@ -21,12 +20,14 @@ static std::string StepNote(const ImageShape& shape, int step, int max_texture) 
          std::to_string(max_texture) + "; pixel values and saved PNGs use the full image";
 }
 
-void DeviceToTexture(AppState& s, Engine& e, const DeviceView& view, const cuda::ValueRange& range,
+void DeviceToTexture(AppState& s, Engine& e, const StageOutput& out, const cuda::ValueRange& range,
                      render::DisplayTexture& tex, bool allow_interop) {
+  if (!out.device || !e.converter()) throw RuntimeError("no device output to display");
+  const DeviceView& view = *out.device;
   const int step = s.display.step;
   tex.Ensure(cuda::DisplaySide(view.shape.width, step), cuda::DisplaySide(view.shape.height, step),
              allow_interop);
-  const cudaStream_t stream = e.executor()->stream();
+  const auto stream = static_cast<cudaStream_t>(out.stream);
   bool written = false;
   if (tex.has_interop()) {
     try {
@@ -62,26 +63,22 @@ void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool all
   d.valid = false;
   if (!e.has_input()) return;
   d.stage = ResolveShownStage(s, e);
-  d.shape = e.OutputShape(d.stage);
+  d.shape = e.OutputShape(Slot::A, d.stage);
   d.step = DisplayStep(d.shape.width, d.shape.height, d.max_texture);
   d.note = StepNote(d.shape, d.step, d.max_texture);
-  const bool cuda = e.backend() == Backend::Cuda;
+  d.has_range = d.shape.format == PixelFormat::Gray32f;
 
-  if (cuda) {
-    cuda::PipelineExecutor& exec = *e.executor();
-    const DeviceView view = e.DeviceOutput(d.stage, false);
-    const cuda::ValueRange range = e.converter()->MinMax(view, exec.stream());
-    d.has_range = d.shape.format == PixelFormat::Gray32f;
+  const StageOutput out = e.Output(Slot::A, d.stage);
+  if (out.device) {
+    const cuda::ValueRange range = e.converter()->MinMax(*out.device, static_cast<cudaStream_t>(out.stream));
     d.lo = range.lo;
     d.hi = range.hi;
-    DeviceToTexture(s, e, view, range, tex, allow_interop);
+    DeviceToTexture(s, e, out, range, tex, allow_interop);
   } else {
-    const Image& img = e.HostOutput(d.stage);
-    const HostRange range = HostMinMax(img);
-    d.has_range = img.format() == PixelFormat::Gray32f;
+    const HostRange range = HostMinMax(*out.host);
     d.lo = range.lo;
     d.hi = range.hi;
-    HostToTexture(img, d.step, range, tex);
+    HostToTexture(*out.host, d.step, range, tex);
     s.interop_active = false;
     s.interop = "CPU upload (no CUDA)";
   }

@@ -16,8 +16,9 @@ int ResolveShownStage(const AppState& s, const Engine& e);
 void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool allow_interop);
 
 // One device image onto `tex` at s.display.step (sizing the texture): through interop when the texture can be
-// registered and `allow_interop`, else converted and uploaded. Sets s.interop. CUDA backend only.
-void DeviceToTexture(AppState& s, Engine& e, const DeviceView& view, const cuda::ValueRange& range,
+// registered and `allow_interop`, else converted and uploaded, ordered after the work on out.stream. Sets
+// s.interop. For outputs that live on the device (out.device set).
+void DeviceToTexture(AppState& s, Engine& e, const StageOutput& out, const cuda::ValueRange& range,
                      render::DisplayTexture& tex, bool allow_interop);
 // One host image onto `tex` at `step` (sizing the texture).
 void HostToTexture(const Image& img, int step, const HostRange& range, render::DisplayTexture& tex);

@@ -1,29 +1,36 @@
 #pragma once
-// The lab's engine: owns the backend (the CUDA pipeline executor, or the CPU one when there is no device), the
-// input image and the last good run. The UI never talks to a backend directly.
+// The lab's engine: the input image and two slots, A and B, each an executor (CPU or CUDA, or a test's fake)
+// with the plan it last ran. The UI plans through the engine and reads results through the Executor interface;
+// it never talks to a backend directly.
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/ui/app_state.hpp"
+#include "core/executor.hpp"
 #include "core/image.hpp"
-#include "core/pipeline.hpp"
+#include "core/plan.hpp"
 
 namespace fl::cuda {
-class PipelineExecutor;
 class DisplayConverter;
-struct KernelInfo;
 }  // namespace fl::cuda
 
 namespace fl::ui {
 
+// A of the A/B comparison is the edited pipeline; B its variant-by-variant twin.
+enum class Slot { A = 0, B = 1 };
+
 class Engine {
  public:
-  // With Backend::Cuda, creates the executor and measures the copy bandwidth once (a warning instead when the
+  using ExecutorFactory = std::function<std::unique_ptr<Executor>()>;
+
+  // With Backend::Cuda, creates A's executor and measures the copy bandwidth once (a warning instead when the
   // measurement fails). Throws RuntimeError when the CUDA device cannot be used.
   Engine(const Registry& reg, Backend backend);
+  // With executors from `factory` (tests: a fake), named `device_name`.
+  Engine(const Registry& reg, Backend backend, ExecutorFactory factory, std::string device_name);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -35,82 +42,60 @@ class Engine {
   double copy_gbs() const { return copy_gbs_; }
   const std::string& warning() const { return warning_; }
 
-  // Replaces the input (uploading it on CUDA) and forgets the last result: the next Run starts afresh.
+  // Replaces the input (uploading it on CUDA) and forgets both slots' results: the next run starts afresh.
   void SetInput(Image input);
   const Image& input() const { return input_; }
   bool has_input() const { return !input_.empty(); }
 
-  // Why `p` cannot run on this input and backend (formats, parameters, launch configurations against the
-  // device), naming the stage; nullopt when it can. Launches nothing.
-  std::optional<PipelineIssue> Check(const Pipeline& p) const;
-  // Runs `p`. On success it becomes the result. Throws InputError / RuntimeError on failure, after restoring the
-  // previous result (by re-running it when the failure may have disturbed the device buffers).
-  void Run(const Pipeline& p);
-  bool has_result() const { return has_result_; }
-  const Pipeline& result_pipeline() const { return result_; }
-  const std::vector<ResolvedStage>& resolved() const { return resolved_; }
-  const std::vector<double>& stage_ms() const { return stage_ms_; }
+  // `p` planned for this engine's input, backend and device; its issue says why it cannot run. Launches nothing.
+  Plan MakePlan(const Pipeline& p) const;
+  // Runs a plan in a slot (planning `p` first in the second form). On success it becomes the slot's result.
+  // Throws InputError for a plan with an issue (nothing runs, the previous result stays) and RuntimeError for a
+  // device failure, after restoring the previous result (by re-running it).
+  void Run(Slot slot, const Plan& plan);
+  void Run(Slot slot, const Pipeline& p) { Run(slot, MakePlan(p)); }
+  void Forget(Slot slot);
+  bool has_result(Slot slot) const;
+  const Plan& result(Slot slot) const { return Of(slot).plan; }  // what last ran (empty without a result)
+  const std::vector<double>& stage_ms(Slot slot) const;
 
   // The shape of what `stage` shows (kShowInput: the input).
-  ImageShape OutputShape(int stage) const;
-  // The output as a host image (downloads on CUDA): for saving, and for the CPU display path.
-  Image Download(int stage);
-  // The host output without a copy (CPU backend only).
-  const Image& HostOutput(int stage) const;
-  // One pixel's value (a tiny device read on CUDA).
-  std::array<float, 4> ReadPixel(int stage, int x, int y);
-  // Registers, shared memory and occupancy of a stage's kernel in the last run, into the report's kernel fields
-  // (left unknown on the CPU; the text says why when the query fails).
-  void FillKernelInfo(std::size_t stage, StageReport& report);
-
-  // B of the A/B comparison: a second run of the same input with its own executor (CUDA) or host outputs (CPU),
-  // so that A's outputs stay as they are. RunB throws like Run; on failure B has no result.
-  void RunB(const Pipeline& p);
-  void ForgetB() { has_result_b_ = false; }
-  bool has_result_b() const { return has_result_b_; }
-  const Pipeline& result_b() const { return result_b_; }
-  const std::vector<double>& stage_ms_b() const { return stage_ms_b_; }
-  ImageShape OutputShapeB(int stage) const;
-  Image DownloadB(int stage);
-  std::array<float, 4> ReadPixelB(int stage, int x, int y);
-  // The device image a stage shows (CUDA only): A's, or B's with `b`.
-  DeviceView DeviceOutput(int stage, bool b) const;
-  // The host image a stage shows (CPU only): A's, or B's with `b`.
-  const Image& HostOutputOf(int stage, bool b) const;
+  ImageShape OutputShape(Slot slot, int stage) const;
+  // Where the output lives (host image or device view with its stream).
+  StageOutput Output(Slot slot, int stage) const;
+  // The output as a host image (downloads on CUDA): for saving, comparing and the pixel inspector.
+  Image Download(Slot slot, int stage);
+  std::array<float, 4> ReadPixel(Slot slot, int stage, int x, int y);
+  // Registers, shared memory and occupancy of a stage's kernel in the slot's last run.
+  KernelFacts KernelInfo(Slot slot, std::size_t stage) const;
 
   // The CPU reference chain (every stage's `reference` variant, default launch) of `p` up to and including
   // `stage`, cached: it depends only on the parameters, the enabled flags and the input, so changing variants
   // or launch configurations does not re-run it. Two entries (A's and B's parameters). kShowInput: the input.
   const Image& ReferenceOutput(const Pipeline& p, int stage);
 
-  // CUDA only (nullptr on the CPU): for the display conversion.
-  cuda::PipelineExecutor* executor() { return exec_.get(); }
+  // CUDA only (nullptr otherwise): converts device outputs for display.
   cuda::DisplayConverter* converter() { return converter_.get(); }
 
  private:
-  void RunUnchecked(const Pipeline& p);
+  struct SlotState {
+    std::unique_ptr<Executor> exec;  // made when the slot first runs (B costs memory only while comparing)
+    Plan plan;
+  };
+  SlotState& Of(Slot slot) { return slots_[static_cast<int>(slot)]; }
+  const SlotState& Of(Slot slot) const { return slots_[static_cast<int>(slot)]; }
+  Executor& ExecutorOf(Slot slot);
 
   const Registry& reg_;
   Backend backend_;
+  ExecutorFactory factory_;
   std::string device_name_;
   std::optional<DeviceLimits> limits_;
   double copy_gbs_ = 0;
   std::string warning_;
-  std::unique_ptr<cuda::PipelineExecutor> exec_;
   std::unique_ptr<cuda::DisplayConverter> converter_;
   Image input_;
-  std::vector<Image> host_outputs_;  // CPU backend
-  bool has_result_ = false;
-  Pipeline result_;
-  std::vector<ResolvedStage> resolved_;
-  std::vector<double> stage_ms_;
-
-  std::unique_ptr<cuda::PipelineExecutor> exec_b_;
-  std::vector<Image> host_outputs_b_;
-  bool has_result_b_ = false;
-  Pipeline result_b_;
-  std::vector<ResolvedStage> resolved_b_;
-  std::vector<double> stage_ms_b_;
+  std::array<SlotState, 2> slots_;
 
   struct ReferenceEntry {
     std::string key;  // the reference pipeline as JSON

@@ -205,87 +205,10 @@ void Lab::ProcessRequests() {
     s_.show_stage = kShowLast;
   }, "loaded");
   attempt(r.save_preset, [this](const std::string& p) { SavePreset(reg_, s_.pipeline, p); }, "saved");
-  attempt(r.save_output, [this](const std::string& p) { SaveImage(engine_.Download(s_.display.stage), p); },
+  attempt(r.save_output, [this](const std::string& p) { SaveImage(engine_.Download(Slot::A, s_.display.stage), p); },
           "saved");
   attempt(r.export_csv, [this](const std::string& p) { WriteTextFile(p, TimingsCsv(s_)); }, "exported");
   attempt(r.export_json, [this](const std::string& p) { WriteTextFile(p, TimingsJson(s_)); }, "exported");
-}
-
-bool Lab::TryRun(const Pipeline& p, bool edited) {
-  try {
-    engine_.Run(p);
-  } catch (const InputError& e) {
-    s_.issue = PipelineIssue{-1, e.what()};
-    return false;
-  } catch (const std::exception& e) {
-    s_.issue = PipelineIssue{-1, std::string("the run failed: ") + e.what()};
-    s_.continuous = false;  // a failing device would fail every frame
-    return false;
-  }
-  history_.Record(reg_, engine_.result_pipeline(), engine_.resolved(), engine_.stage_ms());
-  std::vector<StageReport> reports = s_.stages;
-  history_.Fill(engine_.resolved(), engine_.copy_gbs(), reports);
-  if (edited || reports.size() != s_.stages.size())
-    for (std::size_t i = 0; i < reports.size(); ++i) engine_.FillKernelInfo(i, reports[i]);
-  s_.stages = std::move(reports);
-  s_.result_pipeline = engine_.result_pipeline();
-  s_.total_ms = 0;
-  for (double ms : engine_.stage_ms()) s_.total_ms += ms;
-  ++s_.total_runs;
-  return true;
-}
-
-void Lab::RunB() {
-  AbState& ab = s_.ab;
-  ab.b_valid = false;
-  ab.b_issue.clear();
-  try {
-    engine_.RunB(ab.b);
-  } catch (const std::exception& e) {
-    ab.b_issue = std::string("B: ") + e.what();
-    return;
-  }
-  ab.b_valid = true;
-  ab.b_result = engine_.result_b();
-  ab.b_stage_ms = engine_.stage_ms_b();
-  ab.b_total_ms = 0;
-  for (double ms : ab.b_stage_ms) ab.b_total_ms += ms;
-  history_b_.Record(reg_, engine_.result_b(), ResolvePipeline(reg_, ab.b, engine_.input().shape(), s_.backend),
-                    engine_.stage_ms_b());
-  std::vector<StageReport> reports(ab.b_stage_ms.size());
-  history_b_.Fill(ResolvePipeline(reg_, ab.b, engine_.input().shape(), s_.backend), engine_.copy_gbs(), reports);
-  ab.b_median_ms.clear();
-  for (const StageReport& r : reports) ab.b_median_ms.push_back(r.median_ms);
-}
-
-void Lab::RunIfNeeded() {
-  if (!engine_.has_input() || job_.active()) return;
-  AbState& ab = s_.ab;
-  if (ab.enabled && SyncB(s_.pipeline, ab.b)) s_.pipeline_edited = true;
-  if (ab.enabled != ab_was_enabled_) {
-    ab_was_enabled_ = ab.enabled;
-    s_.pipeline_edited = true;
-    if (!ab.enabled) {
-      engine_.ForgetB();
-      ab.b_valid = false;
-    }
-  }
-  if (s_.pipeline_edited) {
-    s_.pipeline_edited = false;
-    s_.issue = engine_.Check(s_.pipeline);
-    if (!s_.issue && TryRun(s_.pipeline, true)) display_dirty_ = true;
-    if (ab.enabled) {
-      RunB();
-      display_dirty_ = true;
-    }
-  } else if (s_.continuous) {
-    // Keep measuring what runs: the edited pipeline, or the last good one while the edit is refused.
-    if (!s_.issue)
-      TryRun(s_.pipeline, false);
-    else if (engine_.has_result())
-      TryRun(engine_.result_pipeline(), false);
-    if (ab.enabled && ab.b_issue.empty()) RunB();
-  }
 }
 
 void Lab::UpdateDisplayIfNeeded() {
@@ -318,52 +241,6 @@ void Lab::UpdateComparisonIfNeeded() {
     comparison_.Update(s_, engine_, texture_b_, texture_diff_, allow_interop_);
   } else if (diff_changed) {
     comparison_.UpdateDiff(s_, engine_, texture_diff_, allow_interop_);
-  }
-}
-
-const Image* Lab::InspectImage() {
-  // Values are written inside pixels only at high zoom: only then is the shown output brought to the host
-  // (once per change; on the CPU it is there already).
-  if (!s_.display.valid || s_.view.zoom < 24.0f) return nullptr;
-  if (engine_.backend() == Backend::Cpu) return &engine_.HostOutput(s_.display.stage);
-  if (inspect_dirty_) {
-    inspect_dirty_ = false;
-    try {
-      inspect_a_ = engine_.Download(s_.display.stage);
-    } catch (const std::exception& e) {
-      inspect_a_ = Image();
-      s_.banner_error = std::string("cannot read the output for the pixel values: ") + e.what();
-    }
-  }
-  return &inspect_a_;
-}
-
-void Lab::ReadHover() {
-  if (!s_.hover_request || !s_.display.valid) {
-    s_.hover.reset();
-    return;
-  }
-  const auto [x, y] = *s_.hover_request;
-  if (s_.hover && s_.hover->x == x && s_.hover->y == y && !display_dirty_) return;
-  try {
-    HoverPixel h;
-    h.x = x;
-    h.y = y;
-    h.value = engine_.ReadPixel(s_.display.stage, x, y);
-    h.channels = Channels(s_.display.shape.format);
-    h.is_float = s_.display.shape.format == PixelFormat::Gray32f;
-    if (s_.ab.enabled && s_.ab.b_valid) h.b = engine_.ReadPixelB(s_.display.stage, x, y);
-    const Image& ref = comparison_.reference();
-    if (s_.ab.enabled && !ref.empty() && x < ref.width() && y < ref.height()) {
-      std::array<float, 4> v{};
-      for (int c = 0; c < Channels(ref.format()); ++c)
-        v[static_cast<std::size_t>(c)] = ref.format() == PixelFormat::Gray32f ? ref.Row<float>(y)[x]
-                                         : static_cast<float>(ref.Row<std::uint8_t>(y)[Channels(ref.format()) * x + c]);
-      h.ref = v;
-    }
-    s_.hover = h;
-  } catch (const std::exception&) {
-    s_.hover.reset();
   }
 }
 
@@ -427,7 +304,7 @@ void Lab::Shutdown() {
   if (!remember_session_) return;
   SessionSettings out;
   out.image = s_.image_label;
-  const Pipeline& keep = s_.issue && engine_.has_result() ? engine_.result_pipeline() : s_.pipeline;
+  const Pipeline& keep = s_.issue && engine_.has_result(Slot::A) ? engine_.result(Slot::A).pipeline : s_.pipeline;
   out.pipeline_json = PipelineToJson(reg_, keep);
   out.recent_files = s_.recent_files;
   out.browser_folder = s_.browser.folder;

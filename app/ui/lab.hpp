@@ -58,8 +58,8 @@ class Lab {
   void ApplyImage(Image image, const std::string& source);
   void ProcessRequests();
   void RunIfNeeded();
-  bool TryRun(const Pipeline& p, bool edited);
-  void RunB();
+  bool TryRun(const Plan& plan, bool edited);
+  void RunB(bool edited);  // `edited`: B changed since its last plan
   void UpdateDisplayIfNeeded();
   void UpdateComparisonIfNeeded();
   const Image* InspectImage();
@@ -74,6 +74,7 @@ class Lab {
   render::DisplayTexture texture_b_, texture_diff_;
   std::unique_ptr<render::SplitProgram> split_program_;  // null when it failed to build: clipped images instead
   render::SplitUniforms split_uniforms_;
+  Plan plan_a_, plan_b_;  // the edited A and B, planned once per edit
   Comparison comparison_;
   TimingHistory history_b_;
   bool compare_dirty_ = true;

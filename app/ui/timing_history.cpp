@@ -6,13 +6,14 @@
 
 namespace fl::ui {
 
-static std::string Signature(const Registry& reg, const Stage& s, const ResolvedStage& r) {
+static std::string Signature(const Registry& reg, const Stage& s, const PlannedStage& r) {
   return FormatStageSpec(reg, s) + (s.enabled ? "" : ":off") + "@" + std::to_string(r.in.width) + "x" +
          std::to_string(r.in.height) + std::string(ToString(r.in.format));
 }
 
-void TimingHistory::Record(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved,
-                           const std::vector<double>& ms) {
+void TimingHistory::Record(const Registry& reg, const Plan& plan, const std::vector<double>& ms) {
+  const Pipeline& p = plan.pipeline;
+  const std::vector<PlannedStage>& resolved = plan.stages;
   stages_.resize(p.stages.size());
   for (std::size_t i = 0; i < p.stages.size() && i < resolved.size() && i < ms.size(); ++i) {
     const std::string sig = Signature(reg, p.stages[i], resolved[i]);
@@ -37,17 +38,8 @@ double Median(std::vector<float> v) {
   return 0.5 * (static_cast<double>(lower) + upper);
 }
 
-double StageBytes(const ResolvedStage& r, const std::vector<ResolvedStage>& all, const ImageShape& input) {
-  double bytes = static_cast<double>(r.in.Bytes()) + static_cast<double>(r.out.Bytes());
-  if (r.second == 0) bytes += static_cast<double>(input.Bytes());
-  if (r.second > 0 && static_cast<std::size_t>(r.second) <= all.size())
-    bytes += static_cast<double>(all[static_cast<std::size_t>(r.second) - 1].out.Bytes());
-  return bytes;
-}
-
-void TimingHistory::Fill(const std::vector<ResolvedStage>& resolved, double copy_gbs,
-                         std::vector<StageReport>& reports) const {
-  const ImageShape input = resolved.empty() ? ImageShape{} : resolved.front().in;
+void TimingHistory::Fill(const Plan& plan, double copy_gbs, std::vector<StageReport>& reports) const {
+  const std::vector<PlannedStage>& resolved = plan.stages;
   reports.resize(resolved.size());
   for (std::size_t i = 0; i < resolved.size(); ++i) {
     StageReport& r = reports[i];
@@ -60,7 +52,7 @@ void TimingHistory::Fill(const std::vector<ResolvedStage>& resolved, double copy
     r.last_ms = r.history.empty() ? 0 : r.history.back();
     r.median_ms = Median(r.history);
     r.min_ms = r.history.empty() ? 0 : *std::min_element(r.history.begin(), r.history.end());
-    r.bytes = r.enabled ? StageBytes(resolved[i], resolved, input) : 0;
+    r.bytes = r.enabled ? plan.StageBytes(i) : 0;
     r.gbs = r.median_ms > 0 ? r.bytes / (r.median_ms * 1e-3) / 1e9 : 0;
     r.pct_of_copy = copy_gbs > 0 ? 100.0 * r.gbs / copy_gbs : 0;
   }

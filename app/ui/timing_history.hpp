@@ -13,14 +13,13 @@ class TimingHistory {
  public:
   explicit TimingHistory(std::size_t capacity = 120) : capacity_(capacity) {}
 
-  // Records one run of `p` (resolved as `resolved`) whose stages took `ms`.
-  void Record(const Registry& reg, const Pipeline& p, const std::vector<ResolvedStage>& resolved,
-              const std::vector<double>& ms);
+  // Records one run of `plan` whose stages took `ms`.
+  void Record(const Registry& reg, const Plan& plan, const std::vector<double>& ms);
   void Clear() { stages_.clear(); }
 
   // Fills the timing fields of `reports` (one per stage): last, median, min, runs, history, bytes, GB/s and its
   // share of `copy_gbs` (when > 0).
-  void Fill(const std::vector<ResolvedStage>& resolved, double copy_gbs, std::vector<StageReport>& reports) const;
+  void Fill(const Plan& plan, double copy_gbs, std::vector<StageReport>& reports) const;
 
  private:
   struct Stage {
@@ -32,7 +31,5 @@ class TimingHistory {
 };
 
 double Median(std::vector<float> values);
-// Bytes a stage moves at the least: its input(s) read once and its output written once.
-double StageBytes(const ResolvedStage& r, const std::vector<ResolvedStage>& all, const ImageShape& input);
 
 }  // namespace fl::ui

@@ -13,20 +13,16 @@ namespace fl::ui {
 std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const int stage = s.display.stage;
   const bool show_b = s.ab.enabled && s.ab.view == ViewMode::B && s.ab.b_valid;
-  const Pipeline& p = show_b ? s.ab.b_result : s.result_pipeline;
-  if (!s.display.valid || stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size() ||
-      static_cast<std::size_t>(stage) >= s.stages.size())
-    return std::nullopt;
-  const Stage& st = p.stages[static_cast<std::size_t>(stage)];
-  const FilterSpec* f = s.registry->Find(st.filter);
-  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
-  if (!v || v->backend != Backend::Cuda || !st.enabled) return std::nullopt;  // no grid for CPU code
+  const Plan& plan = show_b ? s.ab.b_plan : s.result_plan;
+  if (!s.display.valid || stage < 0 || static_cast<std::size_t>(stage) >= plan.stages.size()) return std::nullopt;
+  const PlannedStage& ps = plan.stages[static_cast<std::size_t>(stage)];
+  if (!ps.runs_cuda() || !ps.footprint) return std::nullopt;  // no grid for CPU code
   LaunchGrid g;
-  g.footprint = FootprintOf(*v, st.launch, st.params, s.stages[static_cast<std::size_t>(stage)].in.format);
-  g.declared = v->footprint != nullptr;
+  g.footprint = *ps.footprint;
+  g.declared = ps.footprint_declared;
   if (g.footprint.tile_w <= 0 || g.footprint.tile_h <= 0) return std::nullopt;
-  g.blocks_x = (s.display.shape.width + g.footprint.tile_w - 1) / g.footprint.tile_w;
-  g.blocks_y = (s.display.shape.height + g.footprint.tile_h - 1) / g.footprint.tile_h;
+  g.blocks_x = ps.blocks_x;
+  g.blocks_y = ps.blocks_y;
   return g;
 }
 

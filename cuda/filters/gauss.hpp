@@ -22,6 +22,11 @@ void LaunchGaussConstantDivergent(const CudaCall& call);
 const void* GaussDirectConstantKernel(PixelFormat f, const LaunchConfig& c);
 const void* GaussConstantDivergentKernel(PixelFormat f, const LaunchConfig& c);
 
+// The separable variant's launch limits, declared once: the registry's LaunchUse (and so the plan's launch
+// check and its message) and the kernels' template dispatch both read them.
+constexpr int kSeparableMaxPpt = 8;
+constexpr int kSeparableMaxHalo = 4;
+
 // gauss_separable.cu: row pass into call.scratch (float, or float4 for rgba8), then column pass.
 void LaunchGaussSeparable(const CudaCall& call);
 const void* GaussSeparableKernel(PixelFormat f, const LaunchConfig& c);  // the row pass

@@ -5,7 +5,7 @@
 #include "common/test_images.hpp"
 #include "cuda/compare/device_metrics.hpp"
 #include "cuda/device_info.hpp"
-#include "cuda/pipeline_executor.hpp"
+#include "cuda/cuda_executor.hpp"
 #include "cuda/transfer.hpp"
 #include "filters/builtin_registry.hpp"
 

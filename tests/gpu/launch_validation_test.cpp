@@ -1,11 +1,11 @@
 // Launch configurations a device or a variant cannot run are refused before anything is launched, with a reason
-// a person can read: through cuda::RunCudaVariant, cuda::ValidateLaunch and PipelineExecutor::Run, for every
+// a person can read: through cuda::RunCudaVariant, the plan (ResolvePipeline) and CudaExecutor::Run, for every
 // declared CUDA variant. The output buffers keep their poison, which proves nothing ran.
 #include <gtest/gtest.h>
 
 #include "common/test_images.hpp"
 #include "core/error.hpp"
-#include "cuda/pipeline_executor.hpp"
+#include "cuda/cuda_executor.hpp"
 #include "filters/builtin_registry.hpp"
 #include "gpu_support.hpp"
 
@@ -169,48 +169,46 @@ TEST_F(LaunchValidation, VariantsOwnRulesAreAppliedBeforeLaunch) {
   if (checked == 0) GTEST_SKIP() << "no variant declares a rule that its test cases trip";
 }
 
-TEST_F(LaunchValidation, ValidateLaunchNamesTheStage) {
+TEST_F(LaunchValidation, ThePlanNamesTheStage) {
   const Registry& reg = BuiltinRegistry();
   Pipeline p;
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
   p.stages[1].launch.block_x = 64, p.stages[1].launch.block_y = 32;
-  const auto resolved = ResolvePipeline(reg, p, {17, 13, PixelFormat::Rgba8}, Backend::Cuda);
-  EXPECT_NO_THROW(cuda::ValidateLaunch(test::Gpu().limits, resolved[0], p.stages[0], StageLabel(p, 0)));
-  try {
-    cuda::ValidateLaunch(test::Gpu().limits, resolved[1], p.stages[1], StageLabel(p, 1));
-    FAIL() << "not refused";
-  } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "stage 2 (gray) variant '" + p.stages[1].variant + "': block 64x32 = 2048 threads > " +
-                                         std::to_string(test::Gpu().limits.max_threads_per_block) +
-                                         " per block on this device");
-  }
+  const Plan plan = ResolvePipeline(reg, p, {17, 13, PixelFormat::Rgba8}, Backend::Cuda, &test::Gpu().limits);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.issue->stage, 1);
+  EXPECT_EQ(plan.stages.size(), 1u) << "planned up to the stage at fault";
+  EXPECT_EQ(plan.issue->message, "stage 2 (gray): variant '" + p.stages[1].variant + "': block 64x32 = 2048 threads > " +
+                                     std::to_string(test::Gpu().limits.max_threads_per_block) +
+                                     " per block on this device");
 }
 
 // The executor validates every stage before launching any: after a refusal, the outputs of an earlier good run are
 // still exactly as poisoned, stage 1's included.
 TEST_F(LaunchValidation, ExecutorRefusesBeforeLaunchingAnyStage) {
   const Registry& reg = BuiltinRegistry();
-  cuda::PipelineExecutor exec(reg);
+  cuda::CudaExecutor exec;
   exec.SetInput(test::RandomImage(17, 13, PixelFormat::Rgba8, 2));
+  auto run = [&](const Pipeline& q) { exec.Run(ResolvePipeline(reg, q, exec.input().shape(), Backend::Cuda, exec.limits())); };
   Pipeline p;
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
-  exec.Run(p);
-  test::Poison(exec.StageOutput(0), kPoison);
-  test::Poison(exec.StageOutput(1), kPoison);
+  run(p);
+  test::Poison(exec.DeviceOutput(0), kPoison);
+  test::Poison(exec.DeviceOutput(1), kPoison);
 
   Pipeline bad = p;
   bad.stages[1].launch.block_x = 64, bad.stages[1].launch.block_y = 32;
   try {
-    exec.Run(bad);
+    run(bad);
     FAIL() << "not refused";
   } catch (const InputError& e) {
-    EXPECT_TRUE(Contains(e.what(), "stage 2 (gray) variant '" + bad.stages[1].variant + "': block 64x32 = 2048 threads"))
+    EXPECT_TRUE(Contains(e.what(), "stage 2 (gray): variant '" + bad.stages[1].variant + "': block 64x32 = 2048 threads"))
         << e.what();
   }
-  EXPECT_EQ(test::BytesNotPoison(exec.StageOutput(0), kPoison), 0u) << "stage 1 ran although stage 2 was refused";
-  EXPECT_EQ(test::BytesNotPoison(exec.StageOutput(1), kPoison), 0u);
+  EXPECT_EQ(test::BytesNotPoison(exec.DeviceOutput(0), kPoison), 0u) << "stage 1 ran although stage 2 was refused";
+  EXPECT_EQ(test::BytesNotPoison(exec.DeviceOutput(1), kPoison), 0u);
 
   // A pixels-per-thread refusal through the executor, where a variant has the field.
   for (const FilterSpec& f : reg.filters())
@@ -223,12 +221,12 @@ TEST_F(LaunchValidation, ExecutorRefusesBeforeLaunchingAnyStage) {
       s.launch.ppt = v.uses.ppt_max + 1;
       q.stages.push_back(s);
       try {
-        exec.Run(q);
+        run(q);
         ADD_FAILURE() << f.id << "/" << v.id << ": ppt " << s.launch.ppt << " not refused";
       } catch (const InputError& e) {
-        EXPECT_TRUE(Contains(e.what(), "stage 3 (" + f.id + ") variant '" + v.id + "': pixels per thread")) << e.what();
+        EXPECT_TRUE(Contains(e.what(), "stage 3 (" + f.id + "): variant '" + v.id + "': pixels per thread")) << e.what();
       }
-      EXPECT_EQ(test::BytesNotPoison(exec.StageOutput(0), kPoison), 0u);
+      EXPECT_EQ(test::BytesNotPoison(exec.DeviceOutput(0), kPoison), 0u);
       return;
     }
 }

@@ -26,7 +26,7 @@
 #include "common/test_images.hpp"
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
-#include "cuda/pipeline_executor.hpp"
+#include "cuda/cuda_executor.hpp"
 #include "filters/builtin_registry.hpp"
 #include "gpu_support.hpp"
 

@@ -104,14 +104,19 @@ TEST(AbLogic, HostMaskMarksMismatchesAndDimsTheRest) {
   EXPECT_THROW(ui::HostMismatchMask(a, Image(2, 1, PixelFormat::Gray8), 0), InputError);
 }
 
-// The overlay's geometry needs no device: it reads the declarations of the stage that ran.
+// The overlay's geometry needs no device: it reads the plan of the stage that ran.
 TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
+  const Registry& reg = BuiltinRegistry();
   ui::AppState s;
-  s.registry = &BuiltinRegistry();
-  s.result_pipeline.stages = {ParseStageSpec(BuiltinRegistry(), "gray", Backend::Cuda),
-                              ParseStageSpec(BuiltinRegistry(), "box2x2:variant=ppt2x2:block=16x4", Backend::Cuda)};
-  s.stages.resize(2);
-  s.stages[1].in = {100, 50, PixelFormat::Gray8};
+  s.registry = &reg;
+  const ImageShape input{100, 50, PixelFormat::Rgba8};
+  auto plan = [&](const std::string& second, Backend backend = Backend::Cuda) {
+    Pipeline p;
+    p.stages = {ParseStageSpec(reg, "gray", backend), ParseStageSpec(reg, second, backend)};
+    return p;
+  };
+  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2:block=16x4"), input, Backend::Cuda);
+  ASSERT_TRUE(s.result_plan.ok()) << s.result_plan.issue->message;
   s.display.valid = true;
   s.display.stage = 1;
   s.display.shape = {100, 50, PixelFormat::Gray8};
@@ -124,17 +129,21 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   EXPECT_EQ(g->blocks_x, 4);  // ceil(100 / 32)
   EXPECT_EQ(g->blocks_y, 7);  // ceil(50 / 8)
   // A variant without a declaration: one pixel per thread.
-  s.result_pipeline.stages[1] = ParseStageSpec(BuiltinRegistry(), "box2x2:variant=naive", Backend::Cuda);
-  s.result_pipeline.stages[1].launch.block_x = 32;
-  s.result_pipeline.stages[1].launch.block_y = 8;
+  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=naive:block=32x8"), input, Backend::Cuda);
   g = ui::LaunchGridOf(s);
   ASSERT_TRUE(g);
   EXPECT_EQ(g->footprint.tile_w, 32);
   EXPECT_EQ(g->footprint.tile_h, 8);
-  // CPU code, a disabled stage or the input: no grid.
-  s.result_pipeline.stages[1].enabled = false;
+  // A disabled stage, CPU code (also a CUDA variant shown with the CPU reference) or the input: no grid.
+  Pipeline disabled = plan("box2x2:variant=naive");
+  disabled.stages[1].enabled = false;
+  s.result_plan = ResolvePipeline(reg, disabled, input, Backend::Cuda);
   EXPECT_FALSE(ui::LaunchGridOf(s));
-  s.result_pipeline.stages[1] = ParseStageSpec(BuiltinRegistry(), "box2x2", Backend::Cpu);
+  s.result_plan = ResolvePipeline(reg, plan("box2x2", Backend::Cpu), input, Backend::Cpu);
+  EXPECT_FALSE(ui::LaunchGridOf(s));
+  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2"), input, Backend::Cpu);
+  ASSERT_TRUE(s.result_plan.ok());
+  EXPECT_TRUE(s.result_plan.stages[1].fell_back());
   EXPECT_FALSE(ui::LaunchGridOf(s));
   s.display.stage = ui::kShowInput;
   EXPECT_FALSE(ui::LaunchGridOf(s));

@@ -132,11 +132,11 @@ TEST(TimingHistory, MedianMinAndResetOnConfigurationChange) {
   Pipeline p;
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cpu));
   const ImageShape in{64, 32, PixelFormat::Rgba8};
-  const auto resolved = ResolvePipeline(reg, p, in, Backend::Cpu);
+  const Plan plan = ResolvePipeline(reg, p, in, Backend::Cpu);
   TimingHistory h(4);
-  for (double ms : {5.0, 1.0, 3.0, 2.0, 4.0}) h.Record(reg, p, resolved, {ms});
+  for (double ms : {5.0, 1.0, 3.0, 2.0, 4.0}) h.Record(reg, plan, {ms});
   std::vector<StageReport> reports;
-  h.Fill(resolved, 0, reports);
+  h.Fill(plan, 0, reports);
   ASSERT_EQ(reports.size(), 1u);
   EXPECT_EQ(reports[0].runs, 4);  // capacity
   EXPECT_DOUBLE_EQ(reports[0].min_ms, 1.0);
@@ -147,8 +147,9 @@ TEST(TimingHistory, MedianMinAndResetOnConfigurationChange) {
 
   Pipeline changed = p;
   SetVariant(reg, changed.stages[0], "reference");
-  h.Record(reg, changed, resolved, {9.0});
-  h.Fill(resolved, 100.0, reports);
+  const Plan changed_plan = ResolvePipeline(reg, changed, in, Backend::Cpu);
+  h.Record(reg, changed_plan, {9.0});
+  h.Fill(changed_plan, 100.0, reports);
   EXPECT_EQ(reports[0].runs, 1);
   EXPECT_DOUBLE_EQ(reports[0].median_ms, 9.0);
   EXPECT_NEAR(reports[0].pct_of_copy, 100.0 * reports[0].gbs / 100.0, 1e-9);
@@ -196,26 +197,27 @@ TEST(Engine, NamesTheStageAtFaultAndKeepsTheLastGoodResult) {
   e.SetInput(GeneratePattern({TestPattern::GradientRamp, 40, 30, PixelFormat::Rgba8, 8, 1}));
   Pipeline good;
   good.stages.push_back(MakeStage(reg, "gray", Backend::Cpu));
-  ASSERT_FALSE(e.Check(good));
-  e.Run(good);
-  ASSERT_TRUE(e.has_result());
-  EXPECT_EQ(e.OutputShape(0).format, PixelFormat::Gray8);
-  EXPECT_EQ(e.Download(0), RunPipelineCpu(reg, good, e.input()).outputs[0]);
+  ASSERT_TRUE(e.MakePlan(good).ok());
+  e.Run(Slot::A, good);
+  ASSERT_TRUE(e.has_result(Slot::A));
+  EXPECT_FALSE(e.has_result(Slot::B));
+  EXPECT_EQ(e.OutputShape(Slot::A, 0).format, PixelFormat::Gray8);
+  EXPECT_EQ(e.Download(Slot::A, 0), RunPipelineCpu(reg, good, e.input()).outputs[0]);
 
   Pipeline bad = good;
   Stage wrong = MakeStage(reg, "gray", Backend::Cpu);
   wrong.variant = "no_such_variant";
   bad.stages.push_back(wrong);
-  const auto issue = e.Check(bad);
-  ASSERT_TRUE(issue);
-  EXPECT_EQ(issue->stage, 1);
-  EXPECT_NE(issue->message.find("stage 2"), std::string::npos) << issue->message;
-  EXPECT_THROW(e.Run(bad), InputError);
-  EXPECT_EQ(e.result_pipeline(), good);  // the previous result stays
-  EXPECT_EQ(e.stage_ms().size(), 1u);
-  const auto v = e.ReadPixel(0, 39, 0);  // the ramp's right end
+  const Plan plan = e.MakePlan(bad);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.issue->stage, 1);
+  EXPECT_NE(plan.issue->message.find("stage 2"), std::string::npos) << plan.issue->message;
+  EXPECT_THROW(e.Run(Slot::A, bad), InputError);
+  EXPECT_EQ(e.result(Slot::A).pipeline, good);  // the previous result stays
+  EXPECT_EQ(e.stage_ms(Slot::A).size(), 1u);
+  const auto v = e.ReadPixel(Slot::A, 0, 39, 0);  // the ramp's right end
   EXPECT_GT(v[0], 0.0f);
-  EXPECT_EQ(e.ReadPixel(kShowInput, 0, 0)[3], 255.0f);
+  EXPECT_EQ(e.ReadPixel(Slot::A, kShowInput, 0, 0)[3], 255.0f);
 }
 
 TEST(TimingExport, CsvAndJsonCarryEveryStage) {

@@ -1,0 +1,170 @@
+#include "core/plan.hpp"
+
+#include "core/error.hpp"
+
+namespace fl {
+
+const Plan& Plan::Require() const {
+  if (issue) throw InputError(issue->message);
+  return *this;
+}
+
+std::vector<std::string> Plan::Notes() const {
+  std::vector<std::string> notes;
+  for (std::size_t i = 0; i < stages.size(); ++i)
+    if (!stages[i].note.empty()) notes.push_back(StageLabel(pipeline, i) + ": " + stages[i].note);
+  return notes;
+}
+
+ImageShape Plan::OutputShape(int stage) const {
+  if (stage < 0 || static_cast<std::size_t>(stage) >= stages.size()) return input;
+  return stages[static_cast<std::size_t>(stage)].out;
+}
+
+double Plan::StageBytes(std::size_t i) const {
+  const PlannedStage& s = stages.at(i);
+  double bytes = static_cast<double>(s.in.Bytes()) + static_cast<double>(s.out.Bytes());
+  if (s.second != kNoSecondInput) bytes += static_cast<double>(OutputShape(s.second - 1).Bytes());
+  return bytes;
+}
+
+DeviceLimits PortableCudaLimits() {
+  DeviceLimits l;  // 1024 threads per block and 1024 x 1024 x 64 block sides hold for every CUDA device
+  l.name = kAnyCudaDevice;
+  // The most shared memory any current device gives one block when opted in (227 KiB on compute capability 9.0):
+  // a launch above it runs nowhere; one below it may still be refused by a smaller device at run time.
+  l.max_smem_per_block_optin = 227 * 1024;
+  return l;
+}
+
+namespace {
+
+int ParseSecondInput(const std::string& with, std::size_t index) {
+  if (with == "source") return 0;
+  const int n = std::stoi(with.substr(6));  // "stage:N", already validated by CheckParam
+  if (n < 1 || static_cast<std::size_t>(n) > index)
+    throw InputError("with=" + with + " must name an earlier stage (1.." + std::to_string(index) + ")");
+  return n;
+}
+
+std::string ShapeText(const ImageShape& s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
+}
+
+void CheckParams(const FilterSpec& f, const ParamValues& params) {
+  for (const auto& ps : f.params) {
+    if (!params.Has(ps.name)) throw InputError("parameter '" + ps.name + "' is not set");
+    CheckParam(ps, params.All().at(ps.name));
+  }
+  for (const auto& [name, value] : params.All())
+    if (!f.FindParam(name)) throw InputError("unknown parameter '" + name + "'");
+}
+
+void CheckFormats(const FilterSpec& f, const VariantSpec& v, PixelFormat in) {
+  if (!f.Accepts(in)) throw InputError("accepts " + FormatList(f.accepts) + ", got " + std::string(ToString(in)));
+  if (!f.VariantAccepts(v, in))
+    throw InputError("variant '" + v.id + "' accepts " + FormatList(v.formats) + ", got " +
+                     std::string(ToString(in)));
+}
+
+int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+
+// The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason).
+void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
+  s.smem_bytes = v.smem_bytes ? v.smem_bytes(s.launch, s.params, s.in.format) : 0;
+  if (auto why = CheckLaunch(limits, s.launch, v.uses, s.smem_bytes))
+    throw InputError("variant '" + v.id + "': " + *why);
+  if (v.check_launch)
+    if (auto why = v.check_launch(s.launch, s.params)) throw InputError("variant '" + v.id + "': " + *why);
+  s.footprint = FootprintOf(v, s.launch, s.params, s.in.format);
+  s.footprint_declared = v.footprint != nullptr;
+  s.blocks_x = CeilDiv(s.out.width, s.footprint->tile_w);
+  s.blocks_y = CeilDiv(s.out.height, s.footprint->tile_h);
+}
+
+// The checks made before the stage's wiring: backend, parameters, formats (throw without the stage label).
+void CheckStageInputs(const PlannedStage& s, Backend backend) {
+  if (backend == Backend::Cuda && s.requested->backend != Backend::Cuda)
+    throw InputError("variant '" + s.requested->id + "' runs on the cpu backend, not cuda");
+  CheckParams(*s.filter, s.params);
+  CheckFormats(*s.filter, *s.requested, s.in.format);
+}
+
+// Fills the output shape and the launch of a stage that passed CheckStageInputs.
+void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits) {
+  s.out = s.filter->OutputShape(s.in, s.params);
+  CheckImageShape(s.out);
+  if (s.requested->backend == Backend::Cuda) {
+    // Checked on every backend: a launch no CUDA device can run is refused on the laptop too.
+    PlanLaunch(s, *s.requested, limits);
+    if (backend == Backend::Cpu) {
+      s.variant = &s.filter->Reference();
+      s.smem_bytes = 0;
+      s.footprint.reset();
+      s.blocks_x = s.blocks_y = 0;
+      s.note = s.requested->id + " needs CUDA: run with the CPU reference";
+      return;
+    }
+    s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;
+  }
+}
+
+}  // namespace
+
+Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& input, Backend backend,
+                     const DeviceLimits* limits) {
+  const DeviceLimits portable = PortableCudaLimits();
+  const DeviceLimits& lim = limits ? *limits : portable;
+  Plan plan;
+  plan.backend = backend;
+  plan.input = input;
+  plan.pipeline = p;
+  ImageShape current = input;
+  for (std::size_t i = 0; i < p.stages.size(); ++i) {
+    const Stage& st = p.stages[i];
+    PlannedStage s;
+    try {
+      s.filter = &reg.Get(st.filter);
+      s.requested = s.variant = &reg.GetVariant(*s.filter, st.variant);
+      s.params = st.params;
+      s.launch = st.launch;
+      s.enabled = st.enabled;
+      s.in = s.out = current;
+      if (s.enabled) {
+        CheckStageInputs(s, backend);
+        if (s.filter->inputs == 2) {
+          s.second = ParseSecondInput(st.params.Has("with") ? st.params.Text("with") : "source", i);
+          const ImageShape& other = s.second == 0 ? input : plan.stages[s.second - 1].out;
+          if (other != current)
+            throw InputError("its second input is " + ShapeText(other) + ", its first " + ShapeText(current));
+        }
+        PlanStage(s, backend, lim);
+      }
+    } catch (const InputError& e) {
+      plan.issue = PipelineIssue{static_cast<int>(i), StageLabel(p, i) + ": " + e.what()};
+      return plan;
+    }
+    current = s.out;
+    plan.stages.push_back(std::move(s));
+  }
+  return plan;
+}
+
+PlannedStage PlanVariant(const FilterSpec& f, const VariantSpec& v, const ParamValues& params,
+                         const LaunchConfig& launch, const ImageShape& in, const DeviceLimits& limits) {
+  PlannedStage s;
+  s.filter = &f;
+  s.requested = s.variant = &v;
+  s.params = params;
+  s.launch = launch;
+  s.in = in;
+  try {
+    CheckStageInputs(s, v.backend);
+    PlanStage(s, v.backend, limits);
+  } catch (const InputError& e) {
+    throw InputError(f.id + " " + e.what());
+  }
+  return s;
+}
+
+}  // namespace fl

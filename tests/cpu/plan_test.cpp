@@ -1,0 +1,135 @@
+// The plan: validated once, it carries what every consumer needs (the code that runs, shapes, the launch
+// verdict, shared memory, the launch grid), runs on the backend at hand, and names the first stage at fault.
+#include <gtest/gtest.h>
+
+#include "core/cpu_executor.hpp"
+#include "core/error.hpp"
+#include "core/plan.hpp"
+#include "core/stage_spec.hpp"
+#include "cpu/fake_registry.hpp"
+#include "common/test_images.hpp"
+#include "filters/builtin_registry.hpp"
+
+namespace fl {
+namespace {
+
+const Registry& Fake() { return test::FakeRegistry(); }
+const ImageShape kGray{100, 40, PixelFormat::Gray8};
+
+Pipeline CudaChain(std::initializer_list<const char*> filters) {
+  Pipeline p;
+  for (const char* f : filters) p.stages.push_back(MakeStage(Fake(), f, Backend::Cuda));
+  return p;
+}
+
+TEST(Plan, CudaVariantOnTheCpuBackendRunsTheReferenceAndSaysSo) {
+  const Pipeline p = CudaChain({"blur"});
+  const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cpu);
+  ASSERT_TRUE(plan.ok()) << plan.issue->message;
+  const PlannedStage& s = plan.stages[0];
+  EXPECT_EQ(s.requested->id, "tiled");
+  EXPECT_EQ(s.variant->id, "reference");
+  EXPECT_TRUE(s.fell_back());
+  EXPECT_FALSE(s.runs_cuda());
+  EXPECT_EQ(s.launch, p.stages[0].launch) << "the stage keeps its launch";
+  EXPECT_EQ(s.note, "tiled needs CUDA: run with the CPU reference");
+  ASSERT_EQ(plan.Notes().size(), 1u);
+  EXPECT_EQ(plan.Notes()[0], "stage 1 (blur): tiled needs CUDA: run with the CPU reference");
+  EXPECT_EQ(plan.pipeline, p) << "the pipeline (and so a saved preset) is unchanged";
+}
+
+TEST(Plan, CudaVariantOnTheCudaBackendRunsItselfWithItsGrid) {
+  const Plan plan = ResolvePipeline(Fake(), CudaChain({"blur"}), kGray, Backend::Cuda);
+  ASSERT_TRUE(plan.ok());
+  const PlannedStage& s = plan.stages[0];
+  EXPECT_FALSE(s.fell_back());
+  EXPECT_TRUE(s.runs_cuda());
+  EXPECT_TRUE(s.note.empty());
+  ASSERT_TRUE(s.footprint.has_value());
+  EXPECT_FALSE(s.footprint_declared) << "the fake declares none: one pixel per thread";
+  EXPECT_EQ(s.footprint->tile_w, 16);
+  EXPECT_EQ(s.blocks_x, 7);  // ceil(100 / 16)
+  EXPECT_EQ(s.blocks_y, 3);  // ceil(40 / 16)
+}
+
+TEST(Plan, LaunchNoDeviceCanRunIsRefusedOnEveryBackend) {
+  Pipeline p = CudaChain({"blur", "blur"});
+  p.stages[1].launch.block_x = 4096;
+  p.stages[1].launch.block_y = 4096;
+  for (Backend b : {Backend::Cpu, Backend::Cuda}) {
+    const Plan plan = ResolvePipeline(Fake(), p, kGray, b);
+    ASSERT_FALSE(plan.ok());
+    EXPECT_EQ(plan.issue->stage, 1);
+    EXPECT_EQ(plan.issue->message,
+              "stage 2 (blur): variant 'tiled': block 4096x4096 = 16777216 threads > 1024 per block on any CUDA device");
+    EXPECT_EQ(plan.stages.size(), 1u) << "planned up to the stage at fault";
+    EXPECT_THROW(plan.Require(), InputError);
+  }
+}
+
+TEST(Plan, VariantRangesComeFromTheDeclaration) {
+  Pipeline p = CudaChain({"blur"});
+  p.stages[0].launch.ppt = 9;
+  const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cpu);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.issue->message, "stage 1 (blur): variant 'tiled': pixels per thread 9 is outside 1..8 for this variant");
+}
+
+TEST(Plan, DeviceLimitsDecide) {
+  Pipeline p = CudaChain({"blur"});
+  p.stages[0].launch.block_x = 32;
+  p.stages[0].launch.block_y = 32;
+  DeviceLimits small;
+  small.max_threads_per_block = 512;
+  EXPECT_TRUE(ResolvePipeline(Fake(), p, kGray, Backend::Cuda).ok());
+  const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cuda, &small);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_NE(plan.issue->message.find("1024 threads > 512 per block"), std::string::npos) << plan.issue->message;
+}
+
+TEST(Plan, StageBytesAndOutputShapes) {
+  Pipeline p;
+  for (const char* f : {"shrink", "blur"}) p.stages.push_back(MakeStage(Fake(), f, Backend::Cpu));
+  const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cpu);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan.OutputShape(-1), kGray);
+  EXPECT_EQ(plan.OutputShape(0), (ImageShape{50, 20, PixelFormat::Gray8}));
+  EXPECT_EQ(plan.OutputShape(7), kGray) << "past the end: the input";
+  EXPECT_DOUBLE_EQ(plan.StageBytes(0), 100 * 40 + 50 * 20);
+  EXPECT_DOUBLE_EQ(plan.StageBytes(1), 2 * 50 * 20);
+}
+
+TEST(Plan, EveryBuiltinCudaDefaultRunsOnTheCpuBackend) {
+  // A pipeline written on a GPU machine (each filter's default CUDA variant) runs on a laptop and equals the
+  // reference chain there.
+  const Registry& reg = BuiltinRegistry();
+  const Image input = test::RandomImage(37, 23, PixelFormat::Rgba8, 7);
+  for (const FilterSpec& f : reg.filters()) {
+    if (!f.Accepts(PixelFormat::Rgba8) || f.inputs != 1) continue;
+    Pipeline p;
+    p.stages.push_back(MakeStage(reg, f.id, Backend::Cuda));
+    const Plan plan = ResolvePipeline(reg, p, input.shape(), Backend::Cpu);
+    ASSERT_TRUE(plan.ok()) << f.id << ": " << plan.issue->message;
+    CpuExecutor exec;
+    exec.SetInput(input);
+    exec.Run(plan);
+    Pipeline ref = p;
+    SetVariant(reg, ref.stages[0], "reference");
+    EXPECT_EQ(exec.Host(0), RunPipelineCpu(reg, ref, input).outputs[0]) << f.id;
+  }
+}
+
+TEST(CpuExecutor, RefusesPlansItCannotRun) {
+  CpuExecutor exec;
+  const Plan plan = ResolvePipeline(Fake(), CudaChain({"blur"}), kGray, Backend::Cpu);
+  EXPECT_THROW(exec.Run(plan), InputError) << "no input";
+  exec.SetInput(Image(10, 10, PixelFormat::Gray8));
+  EXPECT_THROW(exec.Run(plan), InputError) << "another input shape";
+  const Plan cuda = ResolvePipeline(Fake(), CudaChain({"blur"}), {10, 10, PixelFormat::Gray8}, Backend::Cuda);
+  EXPECT_THROW(exec.Run(cuda), InputError) << "a plan for the other backend";
+  EXPECT_FALSE(exec.has_result());
+  EXPECT_EQ(exec.Host(0).shape(), (ImageShape{10, 10, PixelFormat::Gray8})) << "without a result: the input";
+}
+
+}  // namespace
+}  // namespace fl
