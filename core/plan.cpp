@@ -102,7 +102,7 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits) {
       s.smem_bytes = 0;
       s.footprint.reset();
       s.blocks_x = s.blocks_y = 0;
-      s.note = s.requested->id + " needs CUDA: run with the CPU reference";
+      s.note = s.requested->id + " needs CUDA: shown with the CPU reference";
       return;
     }
     s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;

@@ -36,7 +36,7 @@ struct PlannedStage {
   std::optional<BlockFootprint> footprint;
   bool footprint_declared = false;  // the variant declares it; else one pixel per thread
   int blocks_x = 0, blocks_y = 0;
-  std::string note;  // "two_pass_smem needs CUDA: run with the CPU reference"
+  std::string note;  // "two_pass_smem needs CUDA: shown with the CPU reference"
 
   bool fell_back() const { return variant != requested; }
   bool runs_cuda() const { return enabled && variant && variant->backend == Backend::Cuda; }

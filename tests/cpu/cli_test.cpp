@@ -242,7 +242,7 @@ TEST_F(Cli, CudaVariantRunsOnTheCpuBackendWithANote) {
   const std::vector<std::string> specs = {"gray:variant=vec4", "dilate5:variant=two_pass_smem"};
   const Result r = Run("run --backend cpu --input " + Quote(input) + StageArgs(specs) + " --output " + Quote(Work("f.png")));
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("note: stage 2 (dilate5): two_pass_smem needs CUDA: run with the CPU reference"),
+  EXPECT_NE(r.err.find("note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU reference"),
             std::string::npos)
       << r.err;
   EXPECT_TRUE(LoadImage(Work("f.png")) == Expected({"gray", "dilate5"}, LoadImage(input)).outputs.back());

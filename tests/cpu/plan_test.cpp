@@ -32,9 +32,9 @@ TEST(Plan, CudaVariantOnTheCpuBackendRunsTheReferenceAndSaysSo) {
   EXPECT_TRUE(s.fell_back());
   EXPECT_FALSE(s.runs_cuda());
   EXPECT_EQ(s.launch, p.stages[0].launch) << "the stage keeps its launch";
-  EXPECT_EQ(s.note, "tiled needs CUDA: run with the CPU reference");
+  EXPECT_EQ(s.note, "tiled needs CUDA: shown with the CPU reference");
   ASSERT_EQ(plan.Notes().size(), 1u);
-  EXPECT_EQ(plan.Notes()[0], "stage 1 (blur): tiled needs CUDA: run with the CPU reference");
+  EXPECT_EQ(plan.Notes()[0], "stage 1 (blur): tiled needs CUDA: shown with the CPU reference");
   EXPECT_EQ(plan.pipeline, p) << "the pipeline (and so a saved preset) is unchanged";
 }
 
