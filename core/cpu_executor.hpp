@@ -18,7 +18,7 @@ class CpuExecutor final : public Executor {
   bool has_result() const override { return has_result_; }
   void Forget() override;
   const std::vector<double>& stage_ms() const override { return stage_ms_; }
-  StageOutput Output(int stage) const override { return {&Host(stage)}; }
+  StageOutput Output(int stage) const override { return {&Host(stage), std::nullopt, nullptr}; }
   Image Download(int stage) override { return Host(stage); }
   std::array<float, 4> ReadPixel(int stage, int x, int y) override { return HostPixel(Host(stage), x, y); }
 

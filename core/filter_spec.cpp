@@ -29,6 +29,11 @@ bool FilterSpec::VariantAccepts(const VariantSpec& v, PixelFormat f) const {
   return v.formats.empty() || std::find(v.formats.begin(), v.formats.end(), f) != v.formats.end();
 }
 
+bool FilterSpec::VariantServes(const VariantSpec& v, PixelFormat in, PixelFormat out) const {
+  return VariantAccepts(v, in) &&
+         (v.out_formats.empty() || std::find(v.out_formats.begin(), v.out_formats.end(), out) != v.out_formats.end());
+}
+
 ImageShape FilterSpec::OutputShape(const ImageShape& in, const ParamValues& p) const {
   return output ? output(in, p) : in;
 }

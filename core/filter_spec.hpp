@@ -46,6 +46,10 @@ struct CudaCall {
   const DeviceView* second = nullptr;
   void* scratch = nullptr;  // scratch_bytes() bytes of device memory, when the variant asks for it
   std::size_t scratch_bytes = 0;
+  // The grid of the variant's (main) kernel, computed by the plan from the footprint the variant declares
+  // (VariantSpec::footprint: the output tile one block covers), so the launch and the viewer's launch-grid
+  // overlay read one declaration.
+  unsigned grid_x = 0, grid_y = 0;
 };
 using CudaLaunchFn = void (*)(const CudaCall&);
 // Dynamic shared memory one block needs; used to validate the configuration before launch.
@@ -83,7 +87,11 @@ struct VariantSpec {
   LaunchUse uses;           // which launch fields apply
   LaunchConfig defaults;
   Agreement agreement = Agreement::Exact;
-  std::vector<PixelFormat> formats;  // empty: all the filter accepts
+  std::vector<PixelFormat> formats;      // input formats it has code for; empty: all the filter accepts
+  std::vector<PixelFormat> out_formats;  // output formats it can write; empty: whatever the filter produces
+  // In a pipeline, the variant that runs instead for a format this one has no code for (with a note saying so),
+  // so that a new stage's default variant works on every format the filter accepts. Empty: refused instead.
+  std::string fallback;
   CpuFilterFn cpu = nullptr;
   CudaLaunchFn cuda = nullptr;
   SmemBytesFn smem_bytes = nullptr;
@@ -118,11 +126,15 @@ struct FilterSpec {
   // Parameter sets the tests run besides the defaults, in the CLI's key=value form joined by ':'
   // (e.g. "radius=1:sigma=0.5"). Declaring them here is how a filter's edge cases get tested.
   std::vector<std::string> test_cases;
+  // Parameter sets `filterlab bench --suite` measures besides the defaults (same form), e.g. a larger radius.
+  std::vector<std::string> bench_cases;
 
   const VariantSpec* FindVariant(std::string_view id) const;
   const VariantSpec& Reference() const;  // the `reference` variant; every filter has one
   bool Accepts(PixelFormat f) const;
   bool VariantAccepts(const VariantSpec& v, PixelFormat f) const;
+  // Whether v has code for this input format and writes this output format.
+  bool VariantServes(const VariantSpec& v, PixelFormat in, PixelFormat out) const;
   ImageShape OutputShape(const ImageShape& in, const ParamValues& p) const;
   const ParamSpec* FindParam(std::string_view name) const;
 };

@@ -60,14 +60,18 @@ void CheckParams(const FilterSpec& f, const ParamValues& params) {
     if (!f.FindParam(name)) throw InputError("unknown parameter '" + name + "'");
 }
 
-void CheckFormats(const FilterSpec& f, const VariantSpec& v, PixelFormat in) {
-  if (!f.Accepts(in)) throw InputError("accepts " + FormatList(f.accepts) + ", got " + std::string(ToString(in)));
+// Why v cannot serve this stage's formats, or "" when it can.
+std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, PixelFormat in, PixelFormat out) {
   if (!f.VariantAccepts(v, in))
-    throw InputError("variant '" + v.id + "' accepts " + FormatList(v.formats) + ", got " +
-                     std::string(ToString(in)));
+    return "variant '" + v.id + "' accepts " + FormatList(v.formats) + ", got " + std::string(ToString(in));
+  if (!f.VariantServes(v, in, out))
+    return "variant '" + v.id + "' writes " + FormatList(v.out_formats) + ", not " + std::string(ToString(out));
+  return "";
 }
 
 int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+
+constexpr int kMaxGridY = 65535;  // every CUDA device
 
 // The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason).
 void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
@@ -80,23 +84,45 @@ void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limit
   s.footprint_declared = v.footprint != nullptr;
   s.blocks_x = CeilDiv(s.out.width, s.footprint->tile_w);
   s.blocks_y = CeilDiv(s.out.height, s.footprint->tile_h);
+  if (s.blocks_y > kMaxGridY)
+    throw InputError("variant '" + v.id + "': " + std::to_string(s.blocks_y) + " rows of blocks > " +
+                     std::to_string(kMaxGridY) + " (the grid's y limit): use taller blocks or more rows per thread");
 }
 
-// The checks made before the stage's wiring: backend, parameters, formats (throw without the stage label).
+// The checks made before the stage's wiring: backend, parameters, input format (throw without the stage label).
 void CheckStageInputs(const PlannedStage& s, Backend backend) {
   if (backend == Backend::Cuda && s.requested->backend != Backend::Cuda)
     throw InputError("variant '" + s.requested->id + "' runs on the cpu backend, not cuda");
   CheckParams(*s.filter, s.params);
-  CheckFormats(*s.filter, *s.requested, s.in.format);
+  const FilterSpec& f = *s.filter;
+  if (!f.Accepts(s.in.format))
+    throw InputError("accepts " + FormatList(f.accepts) + ", got " + std::string(ToString(s.in.format)));
+}
+
+// A variant with no code for the stage's formats: in a pipeline its declared fallback runs instead (with a note
+// and the fallback's own default launch); alone (the tests, the benchmark) it is refused.
+void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
+  const FilterSpec& f = *s.filter;
+  const std::string problem = FormatProblem(f, *s.requested, s.in.format, s.out.format);
+  if (problem.empty()) return;
+  const VariantSpec* fallback = s.requested->fallback.empty() ? nullptr : f.FindVariant(s.requested->fallback);
+  if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.in.format, s.out.format).empty())
+    throw InputError(problem);
+  s.variant = fallback;
+  s.launch = fallback->defaults;
+  s.note = s.requested->id + " has no " + std::string(ToString(s.in.format)) + " to " +
+           std::string(ToString(s.out.format)) + " code: runs " + fallback->id;
 }
 
 // Fills the output shape and the launch of a stage that passed CheckStageInputs.
-void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits) {
+void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, bool allow_fallback) {
   s.out = s.filter->OutputShape(s.in, s.params);
   CheckImageShape(s.out);
   if (s.requested->backend == Backend::Cuda) {
     // Checked on every backend: a launch no CUDA device can run is refused on the laptop too.
     PlanLaunch(s, *s.requested, limits);
+    PickVariantForFormats(s, allow_fallback);
+    if (s.fell_back()) PlanLaunch(s, *s.variant, limits);
     if (backend == Backend::Cpu) {
       s.variant = &s.filter->Reference();
       s.smem_bytes = 0;
@@ -105,6 +131,8 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits) {
       s.note = s.requested->id + " needs CUDA: shown with the CPU reference";
       return;
     }
+  } else {
+    PickVariantForFormats(s, false);
     s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;
   }
 }
@@ -138,7 +166,7 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
           if (other != current)
             throw InputError("its second input is " + ShapeText(other) + ", its first " + ShapeText(current));
         }
-        PlanStage(s, backend, lim);
+        PlanStage(s, backend, lim, true);
       }
     } catch (const InputError& e) {
       plan.issue = PipelineIssue{static_cast<int>(i), StageLabel(p, i) + ": " + e.what()};
@@ -160,7 +188,7 @@ PlannedStage PlanVariant(const FilterSpec& f, const VariantSpec& v, const ParamV
   s.in = in;
   try {
     CheckStageInputs(s, v.backend);
-    PlanStage(s, v.backend, limits);
+    PlanStage(s, v.backend, limits, false);
   } catch (const InputError& e) {
     throw InputError(f.id + " " + e.what());
   }

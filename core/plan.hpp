@@ -26,7 +26,9 @@ struct PlannedStage {
   const VariantSpec* variant = nullptr;    // the variant that runs: `requested`, or the CPU reference for a
                                            // CUDA variant on the CPU backend (see `note`)
   ParamValues params;
-  LaunchConfig launch;                     // the stage's launch (kept for a fallen-back stage, and checked)
+  LaunchConfig launch;                     // the launch `variant` runs with: the stage's own, checked (also for a
+                                           // stage shown with the CPU reference), or the defaults of a format
+                                           // fallback (the pipeline keeps the stage's own)
   bool enabled = true;
   ImageShape in, out;
   int second = kNoSecondInput;
@@ -36,7 +38,8 @@ struct PlannedStage {
   std::optional<BlockFootprint> footprint;
   bool footprint_declared = false;  // the variant declares it; else one pixel per thread
   int blocks_x = 0, blocks_y = 0;
-  std::string note;  // "two_pass_smem needs CUDA: shown with the CPU reference"
+  std::string note;  // "two_pass_smem needs CUDA: shown with the CPU reference", "fast has no gray32f to gray32f
+                     // code: runs ppt4"
 
   bool fell_back() const { return variant != requested; }
   bool runs_cuda() const { return enabled && variant && variant->backend == Backend::Cuda; }

@@ -1,7 +1,8 @@
 #pragma once
 // Runs plans on the GPU: every stage on one stream with an event pair around its launch, every stage's output
 // kept on the device (so any stage can be displayed, compared or downloaded without re-running). Buffers are
-// (re)allocated before the first event is recorded: a stage's timed window holds its launches and nothing else.
+// (re)allocated before the first event is recorded, and the stream is held at a gate (cuda/stream_gate.hpp) until
+// every stage is enqueued: a stage's timed window holds its launches and nothing else, not even launch overhead.
 #include <memory>
 #include <set>
 #include <utility>
@@ -9,6 +10,7 @@
 
 #include "core/executor.hpp"
 #include "cuda/owners.hpp"
+#include "cuda/stream_gate.hpp"
 #include "cuda/transfer.hpp"
 
 namespace fl::cuda {
@@ -39,6 +41,7 @@ class CudaExecutor final : public Executor {
 
   DeviceLimits limits_;
   Stream stream_;
+  StreamGate gate_;
   Transfer transfer_;
   Image host_input_;
   DeviceImage input_;

@@ -53,6 +53,9 @@ inline dim3 GridFor(int w, int h, const LaunchConfig& c, int px = 1, int py = 1)
   return dim3(DivUp(w, static_cast<long>(c.block_x) * px), DivUp(h, static_cast<long>(c.block_y) * py));
 }
 
+// The grid of a variant's main kernel as its plan computed it from the declared footprint (CudaCall::grid_x/y).
+inline dim3 GridOf(const CudaCall& c) { return dim3(c.grid_x, c.grid_y); }
+
 // What a one-input, one-output kernel reads and writes, passed to it by value.
 struct PlaneArgs {
   const std::uint8_t* in;

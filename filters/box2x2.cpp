@@ -7,7 +7,7 @@
 
 namespace fl::filters {
 
-FilterSpec DeclareBox2x2() {
+static FilterSpec DeclareBox2x2() {
   FilterSpec f;
   f.id = "box2x2";
   f.name = "Box 2x2";
@@ -39,5 +39,7 @@ FilterSpec DeclareBox2x2() {
   };
   return f;
 }
+
+FL_REGISTER_FILTER(70, DeclareBox2x2);
 
 }  // namespace fl::filters

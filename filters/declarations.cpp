@@ -1,5 +1,7 @@
 #include "filters/declarations.hpp"
 
+#include "cuda/filters/strip_launch.hpp"
+
 namespace fl::filters {
 
 VariantSpec CpuReference(CpuFilterFn fn) {
@@ -34,6 +36,16 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
   v.defaults = LaunchConfig{32, 8, 1, true, 1};
   v.cuda = launch;
   v.kernel = kernel;
+  return v;
+}
+
+VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
+                         FootprintFn footprint) {
+  VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);
+  v.uses = cuda::strip::Use();
+  v.defaults = cuda::strip::Defaults();
+  v.check_launch = cuda::strip::BlockProblem;
+  v.footprint = footprint;
   return v;
 }
 

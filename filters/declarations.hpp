@@ -1,6 +1,7 @@
 #pragma once
 // Helpers that keep each filter's declaration short, and the list of declared filters.
 #include <string>
+#include <vector>
 
 #include "core/filter_spec.hpp"
 
@@ -14,17 +15,24 @@ VariantSpec CpuOpenmp(CpuFilterFn fn);
 VariantSpec CudaVariant(std::string id, std::string technique, std::string expectation, CudaLaunchFn launch,
                         KernelFn kernel);
 
-// One function per filter family, each in its own file.
-FilterSpec DeclareGray();
-FilterSpec DeclareGauss3();
-FilterSpec DeclareGauss();
-FilterSpec DeclareDilate3(), DeclareErode3();  // one family: filters/morph3.cpp
-FilterSpec DeclareBrightnessContrast(), DeclareInvert(), DeclareThreshold();  // filters/point_ops.cpp
-FilterSpec DeclareAdd(), DeclareSub(), DeclareAbsdiff();  // two-input point ops, filters/point_ops.cpp
-FilterSpec DeclareBox2x2();
-FilterSpec DeclareSobel();
-FilterSpec DeclareDilate5(), DeclareErode5();  // one family: filters/morph5.cpp
-FilterSpec DeclareBox();
-FilterSpec DeclareWarpAffine(), DeclareLetterbox();  // filters/geometry.cpp
+// A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
+// block x a multiple of 32; its footprint reads `halo` pixels around the tile.
+VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
+                         FootprintFn footprint);
+
+// Registers a filter: each declaration file names its Declare function once, with an order key, and the built-in
+// registry (filters/builtin_registry.cpp) lists every registered filter by key. A new filter is declared and
+// registered in its own file; nothing else needs an edit. (The library is linked whole, so these static
+// registrations are never dropped: filters/CMakeLists.txt.)
+using DeclareFn = FilterSpec (*)();
+struct Registration {
+  int order;
+  DeclareFn declare;
+};
+std::vector<Registration>& Registrations();
+struct Registrar {
+  Registrar(int order, DeclareFn declare) { Registrations().push_back({order, declare}); }
+};
+#define FL_REGISTER_FILTER(order, fn) static const ::fl::filters::Registrar fl_registrar_##fn((order), (fn))
 
 }  // namespace fl::filters

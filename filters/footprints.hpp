@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/filter_spec.hpp"
+#include "cuda/filters/strip_launch.hpp"
 
 namespace fl::filters {
 
@@ -28,6 +29,13 @@ BlockFootprint RowBytesFootprint(const LaunchConfig& c, const ParamValues&, Pixe
 template <int Halo>
 BlockFootprint WordStripFootprint(const LaunchConfig& c, const ParamValues&, PixelFormat in) {
   return {c.block_x * static_cast<int>(4 / BytesPerPixel(in)), c.block_y * c.ppt, Halo};
+}
+
+// A strip variant: 16 bytes of a row per thread (16 / bytes-per-pixel pixels) for ppt rows, reading `Halo` pixels
+// around its tile (cuda/filters/strip_launch.hpp).
+template <int Halo>
+BlockFootprint StripFootprint(const LaunchConfig& c, const ParamValues&, PixelFormat in) {
+  return cuda::strip::Footprint(c, Halo, in);
 }
 
 // One output per thread reading `radius` pixels around it (the parameter of the stencil).

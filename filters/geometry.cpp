@@ -63,7 +63,7 @@ static ParamSpec FillParam(double def) {
                 "value of output pixels that map outside the input (every channel)");
 }
 
-FilterSpec DeclareWarpAffine() {
+static FilterSpec DeclareWarpAffine() {
   FilterSpec f;
   f.id = "warp_affine";
   f.name = "Affine warp (rotate, scale, shift)";
@@ -95,7 +95,7 @@ FilterSpec DeclareWarpAffine() {
   return f;
 }
 
-FilterSpec DeclareLetterbox() {
+static FilterSpec DeclareLetterbox() {
   FilterSpec f;
   f.id = "letterbox";
   f.name = "Letterbox (resize keeping aspect, pad)";
@@ -124,5 +124,8 @@ FilterSpec DeclareLetterbox() {
                 Naive(cuda::LaunchLetterboxNaive), Texture(cuda::LaunchLetterboxTexture)};
   return f;
 }
+
+FL_REGISTER_FILTER(110, DeclareWarpAffine);
+FL_REGISTER_FILTER(111, DeclareLetterbox);
 
 }  // namespace fl::filters

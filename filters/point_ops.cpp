@@ -97,7 +97,7 @@ ParamSpec NumberParam(std::string name, ParamType type, double min, double max, 
 
 }  // namespace
 
-FilterSpec DeclareBrightnessContrast() {
+static FilterSpec DeclareBrightnessContrast() {
   return PointOpFilter<point::BrightnessContrast>(
       "Brightness and contrast",
       "out = clamp(rint(alpha * in + beta), 0, 255) on every channel, alpha included. The float arithmetic is "
@@ -109,34 +109,41 @@ FilterSpec DeclareBrightnessContrast() {
       {"alpha=2.5:beta=-40", "alpha=0:beta=255", "alpha=8:beta=-255", "alpha=0.5:beta=0.5", "alpha=1:beta=0"});
 }
 
-FilterSpec DeclareInvert() {
+static FilterSpec DeclareInvert() {
   return PointOpFilter<point::Invert>("Invert", "out = 255 - in on every channel, alpha included.", {}, {});
 }
 
-FilterSpec DeclareThreshold() {
+static FilterSpec DeclareThreshold() {
   return PointOpFilter<point::Threshold>(
       "Threshold", "out = in > t ? 255 : 0 on every channel, alpha included.",
       {NumberParam("t", ParamType::Int, 0, 255, 128, "channels above t become 255, the others 0")},
       {"t=0", "t=255", "t=127"});
 }
 
-FilterSpec DeclareAdd() {
+static FilterSpec DeclareAdd() {
   return PointOpFilter<point::Add>(
       "Add (saturating)",
       "out = min(in + with, 255) on every channel: the stage's input plus a second image (param with).", {}, {});
 }
 
-FilterSpec DeclareSub() {
+static FilterSpec DeclareSub() {
   return PointOpFilter<point::Sub>(
       "Subtract (saturating)",
       "out = max(in - with, 0) on every channel: the stage's input minus a second image (param with).", {}, {});
 }
 
-FilterSpec DeclareAbsdiff() {
+static FilterSpec DeclareAbsdiff() {
   return PointOpFilter<point::Absdiff>(
       "Absolute difference",
       "out = |in - with| on every channel: where two images differ, e.g. a stage's output against the source.",
       {}, {});
 }
+
+FL_REGISTER_FILTER(50, DeclareBrightnessContrast);
+FL_REGISTER_FILTER(51, DeclareInvert);
+FL_REGISTER_FILTER(52, DeclareThreshold);
+FL_REGISTER_FILTER(60, DeclareAdd);
+FL_REGISTER_FILTER(61, DeclareSub);
+FL_REGISTER_FILTER(62, DeclareAbsdiff);
 
 }  // namespace fl::filters

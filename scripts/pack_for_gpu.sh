@@ -12,12 +12,23 @@ export PATH="$PATH:/usr/local/cuda/bin"
 src=build/gpu-src
 rm -rf "$src" && mkdir -p "$src"
 git archive HEAD | tar -x -C "$src"
-cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 "$@" >/dev/null
+cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+  -DFILTERLAB_COMMIT="$(git rev-parse --short=12 HEAD)" "$@" >/dev/null
 cmake --build build/gpu --target filterlab gpu_tests ui_tests
 mkdir -p .gpu/bin .gpu/lib
 rm -f .gpu/bin/* .gpu/lib/*
 cp build/gpu/app/filterlab build/gpu/tests/gpu_tests build/gpu/tests/ui_tests .gpu/bin/
 strip .gpu/bin/* 2>/dev/null || true
+# With BASE_REV=<commit>, also the filterlab of that commit in .gpu/base (bench/gpu_batch.sh base: before and after in
+# one device call).
+if [ -n "${BASE_REV:-}" ]; then
+  rm -rf build/base-src && mkdir -p build/base-src .gpu/base
+  git archive "$BASE_REV" | tar -x -C build/base-src
+  cmake -S build/base-src -B build/base -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+  cmake --build build/base --target filterlab
+  cp build/base/app/filterlab .gpu/base/
+  strip .gpu/base/filterlab 2>/dev/null || true
+fi
 # Shared libraries the binaries use that are not part of glibc/libstdc++ (the GPU machine is Ubuntu 24.04).
 for lib in $(ldd .gpu/bin/* | awk '/=>/{print $3}' | sort -u); do
   case "$(basename "$lib")" in

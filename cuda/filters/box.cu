@@ -133,7 +133,7 @@ SumOf<P>* ScratchSums(const CudaCall& c) {
 template <typename P>
 void Direct(const CudaCall& c) {
   const int w = c.in.shape.width, h = c.in.shape.height, r = c.params.Int("radius");
-  BoxDirect<P><<<GridFor(w, h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(
+  BoxDirect<P><<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(
       c.in.data, c.in.pitch, c.out.data, c.out.pitch, w, h, r, cpu::BoxTaps(r));
   FL_CUDA_CHECK_LAUNCH("BoxDirect");
 }
@@ -142,7 +142,7 @@ template <typename P>
 void Separable(const CudaCall& c) {
   const int w = c.in.shape.width, h = c.in.shape.height, r = c.params.Int("radius");
   SumOf<P>* sums = ScratchSums<P>(c);
-  const dim3 grid = GridFor(w, h, c.launch);
+  const dim3 grid = GridOf(c);  // both passes: one pixel per thread, as declared
   BoxRowSums<P><<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(c.in.data, c.in.pitch, sums, w, h, r);
   FL_CUDA_CHECK_LAUNCH("BoxRowSums");
   BoxColumnMeans<P>

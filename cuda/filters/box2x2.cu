@@ -69,13 +69,13 @@ const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) {
 
 void LaunchBox2x2Naive(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  NaiveFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  NaiveFor(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Box2x2Naive");
 }
 
 void LaunchBox2x2Ppt2x2(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  Ppt2x2For(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 2, 2), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  Ppt2x2For(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Box2x2Ppt2x2");
 }
 

@@ -261,33 +261,33 @@ const void* Gauss3Ppt4x4Kernel(PixelFormat f, const LaunchConfig&) { return AsVo
 
 void LaunchGauss3Naive(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  NaiveFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  NaiveFor(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Naive");
 }
 
 void LaunchGauss3Smem(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = Gauss3SmemBytes(c.launch, c.params, c.in.shape.format);
-  SmemFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  SmemFor(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Smem");
 }
 
 void LaunchGauss3SmemNoHalo(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = Gauss3SmemNoHaloBytes(c.launch, c.params, c.in.shape.format);
-  SmemNoHaloFor(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  SmemNoHaloFor(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3SmemNoHalo");
 }
 
 void LaunchGauss3Ppt2x2(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  BlockFor<2, 2>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 2, 2), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  BlockFor<2, 2>(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Block<2,2>");
 }
 
 void LaunchGauss3Ppt4x4(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  BlockFor<4, 4>(c.in.shape.format)<<<GridFor(p.w, p.h, c.launch, 4, 4), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  BlockFor<4, 4>(c.in.shape.format)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("Gauss3Block<4,4>");
 }
 

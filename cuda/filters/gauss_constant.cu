@@ -83,7 +83,7 @@ void LaunchGaussDirectConstant(const CudaCall& c) {
   UploadConstantWeights(c);
   const Planes p = PlanesOf(c);
   gauss::DispatchFormat(c.in.shape.format, [&](auto px) {
-    GaussDirectConstant<decltype(px)><<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+    GaussDirectConstant<decltype(px)><<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   });
   FL_CUDA_CHECK_LAUNCH("GaussDirectConstant");
 }
@@ -93,7 +93,7 @@ void LaunchGaussConstantDivergent(const CudaCall& c) {
   const Planes p = PlanesOf(c);
   gauss::DispatchFormat(c.in.shape.format, [&](auto px) {
     GaussConstantDivergent<decltype(px)>
-        <<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+        <<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   });
   FL_CUDA_CHECK_LAUNCH("GaussConstantDivergent");
 }

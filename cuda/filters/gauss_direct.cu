@@ -78,7 +78,7 @@ void LaunchGaussDirectGlobal(const CudaCall& c) {
   const Planes p = PlanesOf(c);
   gauss::DispatchFormat(c.in.shape.format, [&](auto px) {
     GaussDirectGlobal<decltype(px)>
-        <<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p, weights);
+        <<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p, weights);
   });
   FL_CUDA_CHECK_LAUNCH("GaussDirectGlobal");
 }
@@ -90,7 +90,7 @@ void LaunchGaussDirectShared(const CudaCall& c) {
   const std::size_t smem = GaussDirectSharedSmemBytes(c.launch, c.params, c.in.shape.format);
   gauss::DispatchFormat(c.in.shape.format, [&](auto px) {
     GaussDirectShared<decltype(px)>
-        <<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p, weights);
+        <<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(p, weights);
   });
   FL_CUDA_CHECK_LAUNCH("GaussDirectShared");
 }

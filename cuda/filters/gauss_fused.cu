@@ -262,7 +262,7 @@ void LaunchGaussSeparableFused(const CudaCall& c) {
                         c.in.shape.width, c.in.shape.height, r};
   const std::size_t smem = GaussFusedSmemBytes(c.launch, c.params, f);
   const dim3 block = BlockOf(c.launch);
-  const dim3 grid = GridFor(a.w, a.h, c.launch, 1, FusedPpt(f));
+  const dim3 grid = GridOf(c);  // the footprint: block_x x (block_y x FusedPpt) outputs
   cudaStream_t stream = StreamOf(c);
   gauss::DispatchFormat(f, [&](auto px) {
     DispatchRadius(r, [&](auto radius) {

@@ -204,7 +204,7 @@ void LaunchGaussSeparable(const CudaCall& c) {
   a.halo = c.launch.halo;
   const std::size_t smem = GaussSeparableSmemBytes(c.launch, c.params, f);
   const dim3 block = BlockOf(c.launch);
-  const dim3 rows_grid = GridFor(w, h, c.launch, c.launch.ppt, 1);
+  const dim3 rows_grid = GridOf(c);  // the declared footprint is the row pass's
   const dim3 cols_grid = GridFor(w, h, c.launch, 1, c.launch.ppt);
   cudaStream_t stream = StreamOf(c);
 

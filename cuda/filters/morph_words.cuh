@@ -1,5 +1,5 @@
 #pragma once
-// Word-at-a-time helpers shared by the morphology kernels (morph3.cu, morph5.cu). A row is read as 32-bit words:
+// Word-at-a-time helpers shared by the morphology kernels (cuda/filters/morph*.cu). A row is read as 32-bit words:
 // four gray8 pixels per word, or one rgba8 pixel per word. __vmaxu4 / __vminu4 take the max / min of all four
 // bytes of two words at once (a handful of integer instructions on current GPUs, which have no byte-SIMD unit), so
 // one call serves four gray8 pixels or the four channels of one rgba8 pixel; __byte_perm (one instruction) builds
@@ -78,11 +78,12 @@ __host__ __device__ inline int GrayWords(int w) { return (w + 3) / 4; }
 
 // ---- The two formats as "rows of words", for kernels written once for both ----
 
-// Each has: kHalo, the neighbour words a 5-wide window needs on each side; Count(w), the words of a row;
+// Each has: kHalo<R>, the neighbour words a (2R + 1)-wide window needs on each side; Count(w), the words of a row;
 // Whole(k, w), whether word k is wholly inside the row; Load<kWhole>(row, k, w), word k at clamped coordinates
-// (kWhole: the caller knows Whole(k, w), so a plain load); Store; Row5, the 5-wide row max / min of t[0].
+// (kWhole: the caller knows Whole(k, w), so a plain load); Store; Row<kMax, R>, the row max / min of t[0].
 struct Gray8Words {
-  static constexpr int kHalo = 1;  // 2 pixels on each side fit in one neighbour word
+  template <int R>
+  static constexpr int kHalo = 1;  // up to 4 pixels on each side fit in one neighbour word
   __host__ __device__ static int Count(int w) { return GrayWords(w); }
   __device__ static bool Whole(int k, int w) { return k >= 0 && 4 * k + 3 < w; }
   template <bool kWhole>
@@ -90,14 +91,18 @@ struct Gray8Words {
     return kWhole ? __ldg(reinterpret_cast<const unsigned*>(row) + k) : GrayWord(row, k, w);
   }
   __device__ static void Store(std::uint8_t* row, int k, int w, unsigned v) { StoreGrayWord(row, k, w, v); }
-  template <bool kMax>
-  __device__ static unsigned Row5(const unsigned* t) {
-    return GrayRow5<kMax>(t[-1], t[0], t[1]);
+  // The (2R + 1)-wide row max / min of t[0] (R = 1 or 2).
+  template <bool kMax, int R>
+  __device__ static unsigned Row(const unsigned* t) {
+    static_assert(R == 1 || R == 2, "gray8 word rows serve radius 1 and 2");
+    if constexpr (R == 1) return GrayRow3<kMax>(t[-1], t[0], t[1]);
+    else return GrayRow5<kMax>(t[-1], t[0], t[1]);
   }
 };
 
 struct Rgba8Words {
-  static constexpr int kHalo = 2;  // one pixel per word: two words on each side
+  template <int R>
+  static constexpr int kHalo = R;  // one pixel per word: R words on each side
   __host__ __device__ static int Count(int w) { return w; }
   __device__ static bool Whole(int k, int w) { return k >= 0 && k < w; }
   template <bool kWhole>
@@ -105,9 +110,12 @@ struct Rgba8Words {
     return __ldg(reinterpret_cast<const unsigned*>(row) + (kWhole ? k : ClampInt(k, 0, w - 1)));
   }
   __device__ static void Store(std::uint8_t* row, int k, int, unsigned v) { reinterpret_cast<unsigned*>(row)[k] = v; }
-  template <bool kMax>
-  __device__ static unsigned Row5(const unsigned* t) {
-    return Pick<kMax>(Pick<kMax>(Pick<kMax>(t[-2], t[-1]), Pick<kMax>(t[0], t[1])), t[2]);
+  template <bool kMax, int R>
+  __device__ static unsigned Row(const unsigned* t) {
+    unsigned v = t[0];
+#pragma unroll
+    for (int d = 1; d <= R; ++d) v = Pick<kMax>(Pick<kMax>(v, t[-d]), t[d]);
+    return v;
   }
 };
 

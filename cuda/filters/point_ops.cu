@@ -160,14 +160,14 @@ void LaunchAs(const CudaCall& c, const PointArgs& p, const Op& op) {
   const dim3 block = BlockOf(c.launch);
   const cudaStream_t stream = StreamOf(c);
   if constexpr (L == PointLayout::Naive) {
-    PointNaive<Op, T><<<GridFor(p.w, p.h, c.launch), block, 0, stream>>>(p, op);
+    PointNaive<Op, T><<<GridOf(c), block, 0, stream>>>(p, op);
     FL_CUDA_CHECK_LAUNCH("PointNaive");
   } else if constexpr (L == PointLayout::Ppt2x2) {
-    PointTile<Op, T, 2, 2><<<GridFor(p.w, p.h, c.launch, 2, 2), block, 0, stream>>>(p, op);
+    PointTile<Op, T, 2, 2><<<GridOf(c), block, 0, stream>>>(p, op);
     FL_CUDA_CHECK_LAUNCH("PointTile<2x2>");
   } else {
     static_assert(L == PointLayout::Ppt4x4);
-    PointTile<Op, T, 4, 4><<<GridFor(p.w, p.h, c.launch, 4, 4), block, 0, stream>>>(p, op);
+    PointTile<Op, T, 4, 4><<<GridOf(c), block, 0, stream>>>(p, op);
     FL_CUDA_CHECK_LAUNCH("PointTile<4x4>");
   }
 }
@@ -181,7 +181,7 @@ void LaunchPoint(const CudaCall& c) {
     RequireAlignedRows(c.out, "output");
     if constexpr (Op::kInputs == 2) RequireAlignedRows(*c.second, "second input");
     const int row_bytes = static_cast<int>(c.in.shape.RowBytes());
-    PointVec4<Op><<<GridFor(row_bytes, p.h, c.launch, 16, 1), BlockOf(c.launch), 0, StreamOf(c)>>>(p, op,
+    PointVec4<Op><<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p, op,
                                                                                                      row_bytes);
     FL_CUDA_CHECK_LAUNCH("PointVec4");
   } else if (c.in.shape.format == PixelFormat::Rgba8) {

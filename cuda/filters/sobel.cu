@@ -182,20 +182,20 @@ const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig&) { return A
 
 void LaunchSobelNaive(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  NaiveFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
+  NaiveFor(c.in.shape.format, FloatOut(c))<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelNaive");
 }
 
 void LaunchSobelSmem(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
   const std::size_t smem = SobelSmemBytes(c.launch, c.params, c.in.shape.format);
-  SmemFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
+  SmemFor(c.in.shape.format, FloatOut(c))<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelSmem");
 }
 
 void LaunchSobelPpt4(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);
-  StripFor(c.in.shape.format, FloatOut(c))<<<GridFor(p.w, p.h, c.launch, 1, kStripRows), BlockOf(c.launch), 0,
+  StripFor(c.in.shape.format, FloatOut(c))<<<GridOf(c), BlockOf(c.launch), 0,
                                              StreamOf(c)>>>(p);
   FL_CUDA_CHECK_LAUNCH("SobelStrip");
 }
@@ -206,7 +206,7 @@ void LaunchSobelSeparable(const CudaCall& c) {
     throw RuntimeError("sobel/separable: needs " + std::to_string(need) + " bytes of scratch, got " +
                        std::to_string(c.scratch ? c.scratch_bytes : 0));
   const PlaneArgs p = PlaneArgsOf(c);
-  const dim3 grid = GridFor(p.w, p.h, c.launch);
+  const dim3 grid = GridOf(c);  // both passes: one pixel per thread, as declared
   RowPassFor(c.in.shape.format)<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p, c.scratch);
   FL_CUDA_CHECK_LAUNCH("SobelRowPass");
   ColumnPassFor(c.in.shape.format, FloatOut(c))<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(p, c.scratch);

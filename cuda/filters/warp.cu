@@ -21,7 +21,7 @@ __global__ void WarpBilinearNaive(const std::uint8_t* in, std::size_t in_pitch, 
 }
 
 void LaunchNaive(const CudaCall& c, const cpu::WarpSetup& s) {
-  const dim3 grid = GridFor(c.out.shape.width, c.out.shape.height, c.launch);
+  const dim3 grid = GridOf(c);
   const auto kernel = c.in.shape.format == PixelFormat::Rgba8 ? WarpBilinearNaive<4> : WarpBilinearNaive<1>;
   kernel<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(
       c.in.data, c.in.pitch, c.in.shape.width, c.in.shape.height, c.out.data, c.out.pitch, c.out.shape.width,

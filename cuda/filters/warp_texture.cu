@@ -76,7 +76,7 @@ __global__ void WarpBilinearTexture(cudaTextureObject_t tex, int in_w, int in_h,
 
 void LaunchTexture(const CudaCall& c, const cpu::WarpSetup& s) {
   const TextureObject tex = BindInput(c.in, s.fill);
-  const dim3 grid = GridFor(c.out.shape.width, c.out.shape.height, c.launch);
+  const dim3 grid = GridOf(c);
   const auto kernel =
       c.in.shape.format == PixelFormat::Rgba8 ? WarpBilinearTexture<float4> : WarpBilinearTexture<float>;
   kernel<<<grid, BlockOf(c.launch), 0, StreamOf(c)>>>(tex.get(), c.in.shape.width, c.in.shape.height,

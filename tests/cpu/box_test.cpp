@@ -124,3 +124,21 @@ TEST(Box, DeclaredTestCasesAtTheGpuHarnessSize) {
 
 }  // namespace
 }  // namespace fl
+
+namespace fl {
+namespace {
+
+// The fast box kernel divides by multiplying (cpu::BoxReciprocal): exact for every sum it can meet, at every
+// radius it serves (1..16), checked here for all sums below 2^19.
+TEST(BoxReciprocal, DividesEverySumBelowTwoToTheNineteenExactly) {
+  for (int r = 1; r <= 16; ++r) {
+    const int n = cpu::BoxTaps(r);
+    const std::uint64_t m = cpu::BoxReciprocal(n);
+    for (std::uint64_t s = 0; s < (std::uint64_t{1} << cpu::kBoxReciprocalBits); ++s)
+      ASSERT_EQ((s * m) >> 32, s / static_cast<std::uint64_t>(n)) << "radius " << r << ", sum " << s;
+    EXPECT_LT(static_cast<std::uint64_t>(n) * 255 + n / 2, std::uint64_t{1} << cpu::kBoxReciprocalBits);
+  }
+}
+
+}  // namespace
+}  // namespace fl

@@ -133,3 +133,44 @@ TEST(CpuExecutor, RefusesPlansItCannotRun) {
 
 }  // namespace
 }  // namespace fl
+
+namespace fl {
+namespace {
+
+// A variant with no code for a format (box `fast` is gray8 only) runs its declared fallback in a pipeline, with
+// a note, so that a new stage's default works on every format; alone (tests, benchmark) it is refused.
+TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
+  const Registry& reg = BuiltinRegistry();
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(reg, "box:variant=fast:block=64x4:ppt=8", Backend::Cuda));
+  const ImageShape rgba{64, 32, PixelFormat::Rgba8};
+  const Plan plan = ResolvePipeline(reg, p, rgba, Backend::Cuda);
+  ASSERT_TRUE(plan.ok()) << plan.issue->message;
+  const PlannedStage& s = plan.stages[0];
+  EXPECT_EQ(s.requested->id, "fast");
+  EXPECT_EQ(s.variant->id, "separable");
+  EXPECT_EQ(s.note, "fast has no rgba8 to rgba8 code: runs separable");
+  EXPECT_EQ(s.launch, s.variant->defaults) << "the fallback runs with its own defaults";
+  EXPECT_EQ(plan.pipeline.stages[0].launch.block_x, 64) << "the pipeline keeps the stage's own launch";
+  // gray8: fast itself.
+  EXPECT_EQ(ResolvePipeline(reg, p, {64, 32, PixelFormat::Gray8}, Backend::Cuda).stages[0].variant->id, "fast");
+  // On the CPU backend the reference runs, whatever the fallback.
+  EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].variant->id, "reference");
+  // Alone, with no pipeline to keep working, the variant is refused with the reason.
+  const FilterSpec& box = reg.Get("box");
+  try {
+    PlanVariant(box, *box.FindVariant("fast"), p.stages[0].params, p.stages[0].launch, rgba, PortableCudaLimits());
+    FAIL() << "planned box/fast on rgba8";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "box variant 'fast' accepts gray8, got rgba8");
+  }
+  // sobel fast writes gray8 only: output=gray32f runs ppt4.
+  Pipeline sobel;
+  sobel.stages.push_back(ParseStageSpec(reg, "sobel:output=gray32f", Backend::Cuda));
+  const Plan sp = ResolvePipeline(reg, sobel, {40, 30, PixelFormat::Gray8}, Backend::Cuda);
+  ASSERT_TRUE(sp.ok()) << sp.issue->message;
+  EXPECT_EQ(sp.stages[0].variant->id, "ppt4");
+}
+
+}  // namespace
+}  // namespace fl

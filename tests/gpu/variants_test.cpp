@@ -214,8 +214,16 @@ std::string FirstMismatch(const Image& got, const Image& want) {
 
 // What the engine's validation says about this launch (the device limits, then the variant's own rule): the only
 // refusals this test accepts. An InputError from anywhere else is a failure.
-std::optional<std::string> ValidationRefusal(const DeviceLimits& limits, const VariantSpec& v, const ParamValues& params,
-                                             const LaunchConfig& launch, PixelFormat format) {
+std::optional<std::string> ValidationRefusal(const DeviceLimits& limits, const FilterSpec& f, const VariantSpec& v,
+                                             const ParamValues& params, const LaunchConfig& launch,
+                                             PixelFormat format) {
+  // A variant without code for the output format the parameters ask for (sobel fast: output=gray32f).
+  try {
+    const PixelFormat out = f.OutputShape({16, 16, format}, params).format;
+    if (!f.VariantServes(v, format, out)) return "writes " + FormatList(v.out_formats);
+  } catch (const InputError& e) {
+    return e.what();
+  }
   const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, format) : 0;
   if (auto why = CheckLaunch(limits, launch, v.uses, smem)) return why;
   if (v.check_launch) return v.check_launch(launch, params);
@@ -244,7 +252,7 @@ TEST_P(VariantAgreement, MatchesCpuOracle) {
     SCOPED_TRACE("params '" + param_set + "' (" + v.id + ", " + Describe(c.launch, v.uses) + ")");
     const ParamValues params = test::ParamsFor(f, param_set);
     const OracleResult& want = Oracle(f, oracle, param_set, params, input, second);
-    const auto validation = ValidationRefusal(gpu.limits, v, params, c.launch, c.format);
+    const auto validation = ValidationRefusal(gpu.limits, f, v, params, c.launch, c.format);
     const bool integer_out = want.refusal.empty() && IsInteger(want.image.format());
     const double tolerance = v.agreement == Agreement::Exact ? 0.0
                              : integer_out                    ? f.tolerance.max_abs_u8
