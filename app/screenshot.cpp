@@ -180,10 +180,10 @@ int RunScreenshot(const ScreenshotOptions& o) {
       "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" shown_stage=%d "
       "image_rect=%d,%d,%d,%d zoom=%g errors=%d\n",
       o.output.c_str(), width, height, context.description.c_str(), render::GlRenderer().c_str(),
-      backend == Backend::Cuda ? "cuda" : "cpu", s.interop.c_str(), s.display.stage + 1,
+      std::string(ToString(backend)).c_str(), s.interop.c_str(), s.display.stage + 1,
       static_cast<int>(v.image_x), static_cast<int>(v.image_y), static_cast<int>(v.image_w + 0.5f),
       static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), lab.start_error().empty() ? 0 : 1);
-  if (s.issue) std::fprintf(stderr, "pipeline: %s\n", s.issue->message.c_str());
+  if (const auto& issue = s.results[ui::Slot::A].issue) std::fprintf(stderr, "pipeline: %s\n", issue->message.c_str());
   return lab.start_error().empty() ? 0 : 2;
 }
 

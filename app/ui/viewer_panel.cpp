@@ -20,9 +20,9 @@ constexpr float kMaxZoom = 64.0f;
 static std::string ShownName(const AppState& s) {
   if (s.display.stage == kShowInput) return "input";
   const auto i = static_cast<std::size_t>(s.display.stage);
-  if (i < s.result_pipeline.stages.size())
-    return "stage " + std::to_string(i + 1) + " (" + s.result_pipeline.stages[i].filter + " " +
-           s.result_pipeline.stages[i].variant + ")";
+  const Pipeline& ran = s.results[Slot::A].plan.pipeline;
+  if (i < ran.stages.size())
+    return "stage " + std::to_string(i + 1) + " (" + ran.stages[i].filter + " " + ran.stages[i].variant + ")";
   return "stage " + std::to_string(i + 1);
 }
 
