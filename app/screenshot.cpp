@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <cstdio>
 #include <memory>
 
@@ -71,36 +72,73 @@ Context MakeContext(const std::string& which) {
   }
 }
 
-}  // namespace
-
-int RunScreenshot(const ScreenshotOptions& o) {
-  if (o.output.empty()) throw InputError("--screenshot needs an output path");
-  int width = 0, height = 0;
-  ParseWindow(o.window, width, height);
+float ParseZoom(const std::string& text) {
+  if (text == "fit") return 0;
   float zoom = 0;
-  if (o.zoom != "fit") {
-    try {
-      zoom = std::stof(o.zoom);
-    } catch (const std::logic_error&) {
-      zoom = 0;
-    }
-    if (!(zoom > 0)) throw InputError("--zoom '" + o.zoom + "' is not 'fit' or a positive number");
+  try {
+    zoom = std::stof(text);
+  } catch (const std::logic_error&) {
+    zoom = 0;
   }
-  const Registry& reg = BuiltinRegistry();
-  const Backend backend = cli::ChooseBackend(o.backend);
-  Context context = MakeContext(o.gl);
+  if (!(zoom > 0)) throw InputError("--zoom '" + text + "' is not 'fit' or a positive number");
+  return zoom;
+}
 
-  ui::ImGuiContextScope imgui;
+// "X,Y" as image pixels; {-1, -1} for "".
+std::array<int, 2> ParseHover(const std::string& text) {
+  if (text.empty()) return {-1, -1};
+  int x = -1, y = -1;
+  const auto comma = text.find(',');
+  try {
+    if (comma == std::string::npos) throw std::invalid_argument("no comma");
+    x = std::stoi(text.substr(0, comma));
+    y = std::stoi(text.substr(comma + 1));
+  } catch (const std::logic_error&) {
+    x = -1;
+  }
+  if (x < 0 || y < 0) throw InputError("--hover '" + text + "' is not X,Y (image pixels)");
+  return {x, y};
+}
+
+void OpenWindow(ui::AppState& s, const std::string& which) {
+  if (which == "help") s.show_help = true;
+  else if (which == "about") s.show_about = true;
+  else if (which == "browser") ui::OpenFileBrowser(s, ui::BrowserPurpose::OpenImage);
+  else if (which == "pattern") s.pattern_dialog.open = true;
+  else if (which == "gallery") s.show_gallery = true;
+  else if (!which.empty())
+    throw InputError("--open '" + which + "' is not help, about, browser, pattern or gallery");
+}
+
+// --view other than a, or --b-stage: B is turned on, B = A unless --b-stage names B's own stages.
+void SetUpComparison(const Registry& reg, Backend backend, const ScreenshotOptions& o, ui::AppState& s) {
+  if (o.view == "a" && o.b_stages.empty()) return;
+  const auto mode = ui::ParseViewMode(o.view);
+  if (!mode) throw InputError("--view '" + o.view + "' is not a, b, split, side or diff");
+  if (o.diff != "heat" && o.diff != "mask") throw InputError("--diff '" + o.diff + "' is not heat or mask");
+  s.ab.enabled = true;
+  s.ab.view = *mode;
+  s.ab.diff = o.diff == "mask" ? ui::DiffKind::Mask : ui::DiffKind::HeatMap;
+  s.ab.b = s.pipeline;
+  if (o.b_stages.empty()) return;
+  Pipeline b;
+  for (const std::string& spec : o.b_stages) b.stages.push_back(ParseStageSpec(reg, spec, backend));
+  Pipeline synced = b;
+  if (ui::SyncB(s.pipeline, synced) && synced != b)
+    throw InputError("--b-stage must name the same filters, in the same order, as the pipeline's stages");
+  s.ab.b = b;
+}
+
+void SetUpImGui(int width, int height, float ui_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // a screenshot never reads or writes the person's layout
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
   io.DisplayFramebufferScale = ImVec2(1, 1);
   io.BackendPlatformName = "filterlab_headless";
-  ui::SetupLookAndFeel(o.ui_scale);
-  render::ImGuiRenderer renderer;
-  render::OffscreenTarget target(width, height);
+  ui::SetupLookAndFeel(ui_scale);
+}
 
-  ui::Lab lab(reg, backend);
+ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const Context& context) {
   ui::LabOptions lo;
   lo.image = o.image;
   lo.preset = o.preset;
@@ -110,59 +148,22 @@ int RunScreenshot(const ScreenshotOptions& o) {
   lo.ui_scale = o.ui_scale;
   lo.gl_description = context.description + ", " + render::GlDescription();
   lo.max_texture_size = render::MaxTextureSize();
-  lab.Start(lo, true);
-  ui::AppState& s = lab.state();
-  s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
-  if (o.open_window == "help") s.show_help = true;
-  else if (o.open_window == "about") s.show_about = true;
-  else if (o.open_window == "browser") ui::OpenFileBrowser(s, ui::BrowserPurpose::OpenImage);
-  else if (o.open_window == "pattern") s.pattern_dialog.open = true;
-  else if (o.open_window == "gallery") s.show_gallery = true;
-  else if (!o.open_window.empty())
-    throw InputError("--open '" + o.open_window + "' is not help, about, browser, pattern or gallery");
-  if (o.view != "a" || !o.b_stages.empty()) {
-    const auto mode = ui::ParseViewMode(o.view);
-    if (!mode) throw InputError("--view '" + o.view + "' is not a, b, split, side or diff");
-    if (o.diff != "heat" && o.diff != "mask") throw InputError("--diff '" + o.diff + "' is not heat or mask");
-    s.ab.enabled = true;
-    s.ab.view = *mode;
-    s.ab.diff = o.diff == "mask" ? ui::DiffKind::Mask : ui::DiffKind::HeatMap;
-    s.ab.b = s.pipeline;
-    if (!o.b_stages.empty()) {
-      Pipeline b;
-      for (const std::string& spec : o.b_stages) b.stages.push_back(ParseStageSpec(reg, spec, backend));
-      Pipeline synced = b;
-      if (ui::SyncB(s.pipeline, synced) && synced != b)
-        throw InputError("--b-stage must name the same filters, in the same order, as the pipeline's stages");
-      s.ab.b = b;
-    }
-  }
-  s.ab.show_grid = o.grid;
-  s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
-  if (zoom > 0) s.view.want_zoom = zoom;
+  return lo;
+}
 
-  int hover_x = -1, hover_y = -1;
-  if (!o.hover.empty()) {
-    const auto comma = o.hover.find(',');
-    try {
-      if (comma == std::string::npos) throw std::invalid_argument("no comma");
-      hover_x = std::stoi(o.hover.substr(0, comma));
-      hover_y = std::stoi(o.hover.substr(comma + 1));
-    } catch (const std::logic_error&) {
-      hover_x = -1;
-    }
-    if (hover_x < 0 || hover_y < 0) throw InputError("--hover '" + o.hover + "' is not X,Y (image pixels)");
-  }
-
-  // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI, except the
-  // mouse of --hover, placed over the pixel once the image's place is known.
-  // (The value under the mouse arrives a frame after the hover, and a tooltip shows a frame after it opens.)
-  const int frames = hover_x >= 0 ? 7 : 4;
+// A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI, except the
+// mouse of --hover, placed over the pixel once the image's place is known.
+// (The value under the mouse arrives a frame after the hover, and a tooltip shows a frame after it opens.)
+void RenderFrames(ui::Lab& lab, std::array<int, 2> hover, render::ImGuiRenderer& renderer,
+                  render::OffscreenTarget& target, int width, int height) {
+  ImGuiIO& io = ImGui::GetIO();
+  const ui::ViewState& v = lab.state().view;
+  const int frames = hover[0] >= 0 ? 7 : 4;
   for (int frame = 0; frame < frames; ++frame) {
     io.DeltaTime = 1.0f / 60.0f;
-    if (hover_x >= 0 && frame >= 2)
-      io.MousePos = ImVec2(s.view.image_x + (static_cast<float>(hover_x) + 0.5f) * s.view.zoom,
-                           s.view.image_y + (static_cast<float>(hover_y) + 0.5f) * s.view.zoom);
+    if (hover[0] >= 0 && frame >= 2)
+      io.MousePos = ImVec2(v.image_x + (static_cast<float>(hover[0]) + 0.5f) * v.zoom,
+                           v.image_y + (static_cast<float>(hover[1]) + 0.5f) * v.zoom);
     ImGui::NewFrame();
     lab.Frame();
     ImGui::Render();
@@ -173,17 +174,52 @@ int RunScreenshot(const ScreenshotOptions& o) {
     renderer.Render(ImGui::GetDrawData(), width, height);
   }
   render::CheckGl("screenshot frame");
-  SaveImage(target.Read(), o.output);
+}
 
+void PrintSummary(const ScreenshotOptions& o, int width, int height, const Context& context, Backend backend,
+                  ui::Lab& lab) {
+  const ui::AppState& s = lab.state();
   const ui::ViewState& v = s.view;
   std::printf(
       "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" shown_stage=%d "
       "image_rect=%d,%d,%d,%d zoom=%g errors=%d\n",
       o.output.c_str(), width, height, context.description.c_str(), render::GlRenderer().c_str(),
-      backend == Backend::Cuda ? "cuda" : "cpu", s.interop.c_str(), s.display.stage + 1,
+      std::string(ToString(backend)).c_str(), s.interop.c_str(), s.display.stage + 1,
       static_cast<int>(v.image_x), static_cast<int>(v.image_y), static_cast<int>(v.image_w + 0.5f),
       static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), lab.start_error().empty() ? 0 : 1);
-  if (s.issue) std::fprintf(stderr, "pipeline: %s\n", s.issue->message.c_str());
+  if (const auto& issue = s.results[ui::Slot::A].issue) std::fprintf(stderr, "pipeline: %s\n", issue->message.c_str());
+}
+
+}  // namespace
+
+int RunScreenshot(const ScreenshotOptions& o) {
+  if (o.output.empty()) throw InputError("--screenshot needs an output path");
+  int width = 0, height = 0;
+  ParseWindow(o.window, width, height);
+  const float zoom = ParseZoom(o.zoom);
+  const Registry& reg = BuiltinRegistry();
+  const Backend backend = cli::ChooseBackend(o.backend);
+  Context context = MakeContext(o.gl);
+
+  ui::ImGuiContextScope imgui;
+  SetUpImGui(width, height, o.ui_scale);
+  render::ImGuiRenderer renderer;
+  render::OffscreenTarget target(width, height);
+
+  ui::Lab lab(reg, backend);
+  lab.Start(LabOptionsOf(o, context), true);
+  ui::AppState& s = lab.state();
+  s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
+  OpenWindow(s, o.open_window);
+  SetUpComparison(reg, backend, o, s);
+  s.ab.show_grid = o.grid;
+  s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
+  if (zoom > 0) s.view.want_zoom = zoom;
+  const std::array<int, 2> hover = ParseHover(o.hover);
+
+  RenderFrames(lab, hover, renderer, target, width, height);
+  SaveImage(target.Read(), o.output);
+  PrintSummary(o, width, height, context, backend, lab);
   return lab.start_error().empty() ? 0 : 2;
 }
 

@@ -1,13 +1,15 @@
 #include "app/cli/chain_runner.hpp"
 
+#include <cstdio>
+
 #include "core/error.hpp"
 #include "core/preset.hpp"
 #include "core/stage_spec.hpp"
-#include <cstdio>
-
 #include "cuda/cuda_executor.hpp"
 
 namespace fl::cli {
+
+const char* TimeKind(Backend backend) { return backend == Backend::Cuda ? "cudaEvent" : "CPU wall"; }
 
 double ChainResult::total_ms() const {
   double t = 0;

@@ -15,11 +15,15 @@ struct ChainResult {
   const Image& final_output(const Image& input) const { return outputs.empty() ? input : outputs.back(); }
 };
 
+// What a run's stage times measure on a backend: "cudaEvent" (GPU) or "CPU wall".
+const char* TimeKind(Backend backend);
+
 class Chain {
  public:
   // Makes the backend's executor and the plan; throws InputError naming the stage when the plan has an issue.
   Chain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend);
   const Plan& plan() const { return plan_; }
+  const char* time_kind() const { return TimeKind(plan_.backend); }
   // Runs the plan (printing a note on stderr for each stage that runs other code than its variant).
   ChainResult Run(bool keep_all);
 

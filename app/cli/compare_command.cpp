@@ -42,7 +42,7 @@ int CompareCommand(const CompareOptions& o) {
   if (!o.json.empty()) WriteTextFileAtomically(o.json, j.dump(2) + "\n", "comparison JSON");
   std::printf("A %.4f ms, B %.4f ms (B/A %.2f, %s)\n", ra.total_ms(), rb.total_ms(),
               ra.total_ms() > 0 ? rb.total_ms() / ra.total_ms() : 0.0,
-              backend == Backend::Cuda ? "cudaEvent" : "CPU wall");
+              chain_a->time_kind());
   std::printf("max |A-B| %g, mean %g, PSNR %s dB, mismatching pixels %zu (%.4f%%)", m.max_abs, m.mean_abs,
               std::isinf(m.psnr) ? "inf" : std::to_string(m.psnr).c_str(), m.mismatches, m.mismatch_pct);
   if (m.first_mismatch) std::printf(", first at (%d, %d)", m.first_mismatch->first, m.first_mismatch->second);

@@ -29,7 +29,7 @@ int RunCommand(const RunOptions& o) {
   for (std::size_t i = 0; i < r.stage_ms.size(); ++i)
     std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(),
                  chain.plan().stages[i].variant->id.c_str(),
-                 r.stage_ms[i], backend == Backend::Cuda ? "cudaEvent" : "CPU wall");
+                 r.stage_ms[i], chain.time_kind());
   std::fprintf(stderr, "wrote %s (%dx%d %s)\n", o.output.c_str(), result.width(), result.height(),
                std::string(ToString(result.format())).c_str());
   return 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ui/slot.hpp"
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
 #include "core/plan.hpp"
@@ -34,6 +35,17 @@ struct StageReport {
   int registers = -1;            // per thread; -1 unknown (CPU, or the query failed)
   double occupancy = -1;         // 0..1; -1 unknown
   std::string note;              // which code ran when it is not the chosen variant (CPU fallback)
+};
+
+// What became of one slot's pipeline: why its edit cannot run, and its last good run as the panels show it.
+struct SlotResult {
+  std::optional<PipelineIssue> issue;  // why the edited pipeline cannot run (A keeps its last good result)
+  bool valid = false;                  // a result is there to show
+  Plan plan;                           // the last good run as planned: plan.pipeline ran (shapes, the code that
+                                       // ran, launch grids, fallback notes)
+  std::vector<StageReport> stages;     // per stage of that run: timings, kernel facts, notes
+  double total_ms = 0;                 // of the last run
+  int runs = 0;                        // good runs since start-up
 };
 
 struct ViewState {
@@ -107,13 +119,7 @@ struct AbState {
   float gain = 4.0f;            // heat map: multiplies |A - B|
   float tolerance = 0.0f;       // a pixel mismatches when a channel differs by more than this
   bool show_grid = false;       // the launch-grid overlay of the shown stage
-  // Results (set by the Lab).
-  bool b_valid = false;         // B ran with the current edit
-  std::string b_issue;          // why B cannot run
-  Pipeline b_result;            // what B last ran
-  Plan b_plan;                  // ... as planned (shapes, the code that ran, launch grids)
-  std::vector<double> b_stage_ms, b_median_ms;
-  double b_total_ms = 0;
+  // Results (set by the Lab; B's run is AppState::results[Slot::B]).
   AbMetrics a_vs_b, a_vs_ref, b_vs_ref;
   bool diff_valid = false;
   std::string diff_note;        // e.g. "A and B differ in shape: no difference image"
@@ -174,10 +180,19 @@ struct Requests {
   bool reset_pipeline = false;
 };
 
+// What the backend at hand measures and offers, from the engine: panels read these facts rather than asking
+// which backend runs.
+struct BackendFacts {
+  const char* name = "CPU";                       // "CUDA" or "CPU"
+  const char* time_label = "CPU time (wall)";     // or "GPU time (cudaEvent)"
+  bool on_device = false;  // outputs live on a GPU: copy bandwidth, registers and occupancy are measured
+};
+
 struct AppState {
   // Engine facts, set once at start-up.
   const Registry* registry = nullptr;
   Backend backend = Backend::Cpu;
+  BackendFacts facts;
   std::string device_name;                 // "NVIDIA H100 80GB HBM3" or "CPU (16 threads)"
   std::optional<DeviceLimits> limits;      // CUDA only
   double copy_gbs = 0;                     // measured device copy bandwidth, 0 when unknown
@@ -196,14 +211,9 @@ struct AppState {
   bool pipeline_edited = true;             // set by editors; the loop re-runs and clears it
   int selected_stage = -1;                 // the stage the editor has open (highlighted), -1 none
   int show_stage = kShowLast;
-  std::optional<PipelineIssue> issue;      // why the edited pipeline cannot run; the last good result stays
 
-  // The last good run.
-  Pipeline result_pipeline;
-  Plan result_plan;                        // ... as planned (shapes, the code that ran, launch grids)
-  std::vector<StageReport> stages;
-  double total_ms = 0;
-  int total_runs = 0;
+  // What became of A (the edited pipeline) and B (its twin, while comparing).
+  PerSlot<SlotResult> results;
   bool continuous = false;
 
   LayoutState layout;
@@ -232,10 +242,15 @@ struct AppState {
   float ui_fps = 0;
 };
 
-// Helpers for the status and timing labels.
-inline bool IsCuda(const AppState& s) { return s.backend == Backend::Cuda; }
-// The pipeline the stage editors change: A, or B while "edit B" is on.
-inline Pipeline& EditedPipeline(AppState& s) { return s.ab.enabled && s.ab.edit_b ? s.ab.b : s.pipeline; }
-const char* TimeLabel(const AppState& s);  // "GPU (cudaEvent)" or "CPU time"
+// The slot the stage editors change: A, or B while "edit B" is on; and its pipeline.
+inline Slot EditedSlot(const AppState& s) { return s.ab.enabled && s.ab.edit_b ? Slot::B : Slot::A; }
+inline Pipeline& EditedPipeline(AppState& s) { return EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline; }
+// The pipeline a slot runs: A's is the edited one, B's its twin.
+inline const Pipeline& PipelineOf(const AppState& s, Slot slot) { return slot == Slot::B ? s.ab.b : s.pipeline; }
+// B's result while comparing (nullptr when B is off or has none to show).
+inline const SlotResult* ShownB(const AppState& s) {
+  return s.ab.enabled && s.results[Slot::B].valid ? &s.results[Slot::B] : nullptr;
+}
+inline const char* TimeLabel(const AppState& s) { return s.facts.time_label; }
 
 }  // namespace fl::ui

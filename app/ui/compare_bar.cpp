@@ -89,7 +89,7 @@ static void MetricsRow(AppState& s, const char* name, const AbMetrics& m) {
 void DrawCompareBar(AppState& s) {
   ViewButtons(s);
   const AbState& ab = s.ab;
-  if (!ab.b_issue.empty()) ImGui::TextColored(kErrorColor, "%s", ab.b_issue.c_str());
+  if (const auto& issue = s.results[Slot::B].issue) ImGui::TextColored(kErrorColor, "B: %s", issue->message.c_str());
   if (ImGui::BeginTable("ab_metrics", 6, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg |
                                              ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("");

@@ -1,17 +1,12 @@
 #include "app/ui/comparison.hpp"
 
+#include "app/ui/device_tools.hpp"
 #include "app/ui/display_updater.hpp"
 #include "app/ui/host_display.hpp"
 #include "app/ui/host_mask.hpp"
 #include "core/error.hpp"
-#include "cuda/compare/device_metrics.hpp"
-#include "cuda/compare/difference_map.hpp"
-#include "cuda/owners.hpp"
 
 namespace fl::ui {
-
-Comparison::Comparison() = default;
-Comparison::~Comparison() = default;
 
 static AbMetrics Measure(const Image& a, const Image& b, double tolerance) {
   AbMetrics m;
@@ -21,6 +16,11 @@ static AbMetrics Measure(const Image& a, const Image& b, double tolerance) {
     m.error = e.what();
   }
   return m;
+}
+
+// The device tools when both outputs live on the device (compared there, without a download), else nullptr.
+static DeviceTools* BothOnDevice(Engine& e, const StageOutput& a, const StageOutput& b) {
+  return a.device && b.device ? e.device_tools() : nullptr;
 }
 
 void Comparison::Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, render::DisplayTexture& tex_diff,
@@ -40,19 +40,11 @@ void Comparison::Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, r
     host_b_ = e.Download(Slot::B, stage);
     // B on its texture, with A's value range so that equal values look equal.
     const bool float_b = host_b_.format() == PixelFormat::Gray32f;
-    if (b.device) {
-      const cuda::ValueRange range{s.display.lo, s.display.hi, true};
-      DeviceToTexture(s, e, b, float_b ? range : cuda::ValueRange{0, 255, true}, tex_b, allow_interop);
-    } else {
-      const HostRange range{s.display.lo, s.display.hi, true};
-      HostToTexture(host_b_, s.display.step, float_b ? range : HostRange{0, 255, true}, tex_b);
-    }
-    // A against B: on the device without a download when both live there.
-    if (a.device && b.device) {
-      if (!comparer_) comparer_ = std::make_unique<cuda::DeviceComparer>();
+    const HostRange range = float_b ? HostRange{s.display.lo, s.display.hi, true} : HostRange{0, 255, true};
+    OutputToTexture(s, e, b, range, tex_b, allow_interop);
+    if (DeviceTools* tools = BothOnDevice(e, a, b)) {
       try {
-        ab.a_vs_b.metrics =
-            comparer_->Compare(*a.device, *b.device, tol, static_cast<cudaStream_t>(a.stream));
+        ab.a_vs_b.metrics = tools->Compare(a, b, tol);
       } catch (const InputError& err) {
         ab.a_vs_b.error = err.what();
       }
@@ -80,24 +72,10 @@ void Comparison::UpdateDiff(AppState& s, Engine& e, render::DisplayTexture& tex_
   }
   const int stage = s.display.stage;
   try {
-    const StageOutput out_a = e.Output(Slot::A, stage), out_b = e.Output(Slot::B, stage);
-    if (out_a.device && out_b.device) {
-      const DeviceView& a = *out_a.device;
-      const DeviceView& b = *out_b.device;
-      const auto stream = static_cast<cudaStream_t>(out_a.stream);
-      const ImageShape shape{a.shape.width, a.shape.height, PixelFormat::Rgba8};
-      if (!diff_ || diff_->shape() != shape) diff_ = std::make_unique<cuda::DeviceImage>(shape);
-      cuda::DiffMapSettings settings;
-      settings.mode = ab.diff == DiffKind::HeatMap ? cuda::DiffMode::HeatMap : cuda::DiffMode::MismatchMask;
-      settings.gain = ab.gain;
-      settings.tolerance = ab.tolerance;
-      if (!comparer_) comparer_ = std::make_unique<cuda::DeviceComparer>();
-      // The span the heat map scales by comes from a comparison of this same A.
-      comparer_->Compare(a, b, ab.tolerance, stream);
-      settings.span_of_a = comparer_->span_of_a();
-      cuda::WriteDifferenceMap(a, b, diff_->view(), settings, stream);
-      DeviceToTexture(s, e, StageOutput{nullptr, diff_->view(), out_a.stream}, cuda::ValueRange{0, 255, true},
-                      tex_diff, allow_interop);
+    const StageOutput a = e.Output(Slot::A, stage), b = e.Output(Slot::B, stage);
+    if (DeviceTools* tools = BothOnDevice(e, a, b)) {
+      const StageOutput map = tools->DifferenceMap(a, b, {ab.diff, ab.gain, ab.tolerance});
+      OutputToTexture(s, e, map, HostRange{0, 255, true}, tex_diff, allow_interop);
     } else {
       const Image map = ab.diff == DiffKind::HeatMap ? DifferenceHeatMap(host_a_, host_b_, ab.gain)
                                                      : HostMismatchMask(host_a_, host_b_, ab.tolerance);

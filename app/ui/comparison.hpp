@@ -1,27 +1,16 @@
 #pragma once
 // The A/B comparison of the shown stage: B's texture, the difference texture (heat map or mismatch mask),
 // the metrics of A against B and of each against the CPU reference, and host copies of A, B and the reference
-// for the pixel inspector. Device work on CUDA (DeviceComparer, WriteDifferenceMap), host work on the CPU.
-#include <memory>
-
+// for the pixel inspector. Outputs that live on the device are compared and mapped there (the engine's
+// DeviceTools); host outputs on the host.
 #include "app/ui/app_state.hpp"
 #include "app/ui/engine.hpp"
 #include "render/display_texture.hpp"
-
-namespace fl::cuda {
-class DeviceComparer;
-class DeviceImage;
-}  // namespace fl::cuda
 
 namespace fl::ui {
 
 class Comparison {
  public:
-  Comparison();
-  ~Comparison();
-  Comparison(const Comparison&) = delete;
-  Comparison& operator=(const Comparison&) = delete;
-
   // Recomputes everything for s.display.stage (call after UpdateDisplay). Results land in s.ab; failures are
   // reported there, never thrown. The reference runs on the CPU only when its parameters or the input changed.
   void Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, render::DisplayTexture& tex_diff,
@@ -35,8 +24,6 @@ class Comparison {
   const Image& reference() const { return ref_a_; }
 
  private:
-  std::unique_ptr<cuda::DeviceComparer> comparer_;
-  std::unique_ptr<cuda::DeviceImage> diff_;  // rgba8, A's size
   Image host_a_, host_b_, ref_a_;
 };
 

@@ -1,8 +1,7 @@
 #include "app/ui/display_updater.hpp"
 
-#include "app/ui/host_display.hpp"
+#include "app/ui/device_tools.hpp"
 #include "core/error.hpp"
-#include "cuda/display/display_convert.hpp"
 
 namespace fl::ui {
 
@@ -20,20 +19,26 @@ static std::string StepNote(const ImageShape& shape, int step, int max_texture) 
          std::to_string(max_texture) + "; pixel values and saved PNGs use the full image";
 }
 
-void DeviceToTexture(AppState& s, Engine& e, const StageOutput& out, const cuda::ValueRange& range,
-                     render::DisplayTexture& tex, bool allow_interop) {
-  if (!out.device || !e.converter()) throw RuntimeError("no device output to display");
-  const DeviceView& view = *out.device;
+static DeviceTools& ToolsFor(Engine& e) {
+  DeviceTools* tools = e.device_tools();
+  if (!tools) throw RuntimeError("an output on the device, but no device tools to show it");
+  return *tools;
+}
+
+HostRange OutputRange(Engine& e, const StageOutput& out) {
+  return out.device ? ToolsFor(e).MinMax(out) : HostMinMax(*out.host);
+}
+
+// A device output: written through interop when the texture is registered, else converted and uploaded.
+static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& out, const HostRange& range,
+                            render::DisplayTexture& tex, bool allow_interop) {
   const int step = s.display.step;
-  tex.Ensure(cuda::DisplaySide(view.shape.width, step), cuda::DisplaySide(view.shape.height, step),
-             allow_interop);
-  const auto stream = static_cast<cudaStream_t>(out.stream);
+  const ImageShape& shape = out.device->shape;
+  tex.Ensure((shape.width + step - 1) / step, (shape.height + step - 1) / step, allow_interop);
   bool written = false;
   if (tex.has_interop()) {
     try {
-      render::ScopedInteropMap map(tex.registration(), stream);
-      render::ScopedSurface surface(map.array());
-      e.converter()->ToSurface(view, step, range, surface.get(), stream);
+      tools.ToTexture(out, step, range, tex.registration());
       written = true;
     } catch (const RuntimeError& err) {
       s.interop = std::string("fallback (upload): mapping failed: ") + err.what();
@@ -44,13 +49,22 @@ void DeviceToTexture(AppState& s, Engine& e, const StageOutput& out, const cuda:
     s.interop_active = true;
     s.interop = "CUDA-GL interop";
   } else {
-    tex.Upload(e.converter()->ToHost(view, step, range, stream));
+    tex.Upload(tools.ToHost(out, step, range));
     s.interop_active = false;
     if (!tex.interop_error().empty())
       s.interop = "fallback (upload): " + tex.interop_error();
     else if (!allow_interop)
       s.interop = "fallback (upload): interop disabled";
   }
+}
+
+void OutputToTexture(AppState& s, Engine& e, const StageOutput& out, const HostRange& range,
+                     render::DisplayTexture& tex, bool allow_interop) {
+  if (out.device) return DeviceToTexture(s, ToolsFor(e), out, range, tex, allow_interop);
+  if (!out.host) throw RuntimeError("no output to display");
+  HostToTexture(*out.host, s.display.step, range, tex);
+  s.interop_active = false;
+  s.interop = "CPU upload (no CUDA)";
 }
 
 void HostToTexture(const Image& img, int step, const HostRange& range, render::DisplayTexture& tex) {
@@ -69,19 +83,10 @@ void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool all
   d.has_range = d.shape.format == PixelFormat::Gray32f;
 
   const StageOutput out = e.Output(Slot::A, d.stage);
-  if (out.device) {
-    const cuda::ValueRange range = e.converter()->MinMax(*out.device, static_cast<cudaStream_t>(out.stream));
-    d.lo = range.lo;
-    d.hi = range.hi;
-    DeviceToTexture(s, e, out, range, tex, allow_interop);
-  } else {
-    const HostRange range = HostMinMax(*out.host);
-    d.lo = range.lo;
-    d.hi = range.hi;
-    HostToTexture(*out.host, d.step, range, tex);
-    s.interop_active = false;
-    s.interop = "CPU upload (no CUDA)";
-  }
+  const HostRange range = OutputRange(e, out);
+  d.lo = range.lo;
+  d.hi = range.hi;
+  OutputToTexture(s, e, out, range, tex, allow_interop);
   d.valid = true;
 }
 

@@ -9,7 +9,6 @@
 #include "core/preset.hpp"
 #include "cuda/copy_bandwidth.hpp"
 #include "cuda/cuda_executor.hpp"
-#include "cuda/display/display_convert.hpp"
 
 namespace fl::ui {
 
@@ -19,8 +18,8 @@ constexpr std::size_t kBandwidthBytes = std::size_t{256} << 20;
 Engine::Engine(const Registry& reg, Backend backend)
     : Engine(reg, backend, [backend] { return cuda::MakeExecutor(backend); },
              "CPU (" + std::to_string(omp_get_max_threads()) + " threads)") {
-  if (backend_ != Backend::Cuda) return;
-  converter_ = std::make_unique<cuda::DisplayConverter>();
+  if (!limits_) return;  // no device: outputs live on the host
+  device_tools_ = MakeCudaDeviceTools();
   device_name_ = limits_->name;
   try {
     copy_gbs_ = cuda::MeasureCopyBandwidthGBs(std::min(kBandwidthBytes, limits_->global_mem / 8), 20);
@@ -37,6 +36,11 @@ Engine::Engine(const Registry& reg, Backend backend, ExecutorFactory factory, st
 }
 
 Engine::~Engine() = default;
+
+BackendFacts Engine::facts() const {
+  if (!limits_) return {};
+  return {"CUDA", "GPU time (cudaEvent)", true};
+}
 
 Executor& Engine::ExecutorOf(Slot slot) {
   SlotState& s = Of(slot);
@@ -111,7 +115,7 @@ ImageShape Engine::OutputShape(Slot slot, int stage) const {
 }
 
 StageOutput Engine::Output(Slot slot, int stage) const {
-  if (!Of(slot).exec) throw RuntimeError(std::string("slot ") + (slot == Slot::A ? "A" : "B") + " has not run");
+  if (!Of(slot).exec) throw RuntimeError(std::string("slot ") + SlotName(slot) + " has not run");
   return Of(slot).exec->Output(has_result(slot) ? stage : -1);
 }
 

@@ -9,27 +9,23 @@
 #include <string>
 #include <vector>
 
+#include "app/ui/app_state.hpp"
+#include "app/ui/device_tools.hpp"
+#include "app/ui/slot.hpp"
 #include "core/executor.hpp"
 #include "core/image.hpp"
 #include "core/plan.hpp"
 
-namespace fl::cuda {
-class DisplayConverter;
-}  // namespace fl::cuda
-
 namespace fl::ui {
-
-// A of the A/B comparison is the edited pipeline; B its variant-by-variant twin.
-enum class Slot { A = 0, B = 1 };
 
 class Engine {
  public:
   using ExecutorFactory = std::function<std::unique_ptr<Executor>()>;
 
-  // With Backend::Cuda, creates A's executor and measures the copy bandwidth once (a warning instead when the
-  // measurement fails). Throws RuntimeError when the CUDA device cannot be used.
+  // The backend's executors (cuda::MakeExecutor). On a GPU also the device tools and the copy bandwidth, measured
+  // once (a warning instead when the measurement fails). Throws RuntimeError when the CUDA device cannot be used.
   Engine(const Registry& reg, Backend backend);
-  // With executors from `factory` (tests: a fake), named `device_name`.
+  // With executors from `factory` (tests: a fake), named `device_name`; A's executor is made at once.
   Engine(const Registry& reg, Backend backend, ExecutorFactory factory, std::string device_name);
   ~Engine();
   Engine(const Engine&) = delete;
@@ -41,6 +37,8 @@ class Engine {
   const std::optional<DeviceLimits>& limits() const { return limits_; }
   double copy_gbs() const { return copy_gbs_; }
   const std::string& warning() const { return warning_; }
+  // What the panels say about the backend: its name, what the times measure, whether outputs live on a GPU.
+  BackendFacts facts() const;
 
   // Replaces the input (uploading it on CUDA) and forgets both slots' results: the next run starts afresh.
   void SetInput(Image input);
@@ -74,8 +72,8 @@ class Engine {
   // or launch configurations does not re-run it. Two entries (A's and B's parameters). kShowInput: the input.
   const Image& ReferenceOutput(const Pipeline& p, int stage);
 
-  // CUDA only (nullptr otherwise): converts device outputs for display.
-  cuda::DisplayConverter* converter() { return converter_.get(); }
+  // Display conversion and comparison of outputs that live on the device; nullptr when they live on the host.
+  DeviceTools* device_tools() { return device_tools_.get(); }
 
  private:
   struct SlotState {
@@ -93,7 +91,7 @@ class Engine {
   std::optional<DeviceLimits> limits_;
   double copy_gbs_ = 0;
   std::string warning_;
-  std::unique_ptr<cuda::DisplayConverter> converter_;
+  std::unique_ptr<DeviceTools> device_tools_;
   Image input_;
   std::array<SlotState, 2> slots_;
 

@@ -56,7 +56,7 @@ void DrawAboutWindow(AppState& s) {
   DimText("See, teach and tune CUDA image kernels.");
   ImGui::Separator();
   ImGui::Text("Device: %s", s.device_name.c_str());
-  ImGui::Text("Backend: %s", IsCuda(s) ? "CUDA" : "CPU");
+  ImGui::Text("Backend: %s", s.facts.name);
   ImGui::Text("Display: %s", s.interop.c_str());
   ImGui::Text("OpenGL: %s", s.gl_description.c_str());
   ImGui::Text("Dear ImGui %s", IMGUI_VERSION);

@@ -24,10 +24,11 @@ namespace fl::ui {
 Lab::Lab(const Registry& reg, Backend backend) : reg_(reg), engine_(reg, backend) {
   s_.registry = &reg_;
   s_.backend = backend;
+  s_.facts = engine_.facts();
   s_.device_name = engine_.device_name();
   s_.limits = engine_.limits();
   s_.copy_gbs = engine_.copy_gbs();
-  s_.interop = backend == Backend::Cuda ? "CUDA-GL interop (not yet used)" : "CPU upload (no CUDA)";
+  s_.interop = s_.facts.on_device ? "CUDA-GL interop (not yet used)" : "CPU upload (no CUDA)";
   if (!engine_.warning().empty()) std::fprintf(stderr, "warning: %s\n", engine_.warning().c_str());
   try {
     split_program_ = std::make_unique<render::SplitProgram>();
@@ -153,10 +154,7 @@ void Lab::ApplyImage(Image image, const std::string& source) {
   if (!source.starts_with("pattern:")) PushRecent(s_.recent_files, source);
   s_.pipeline_edited = true;
   s_.view.fit = true;
-  s_.stages.clear();
-  s_.result_pipeline = {};
-  history_.Clear();
-  history_b_.Clear();
+  runs_.Clear(s_);
   display_dirty_ = true;
 }
 
@@ -209,6 +207,11 @@ void Lab::ProcessRequests() {
           "saved");
   attempt(r.export_csv, [this](const std::string& p) { WriteTextFile(p, TimingsCsv(s_)); }, "exported");
   attempt(r.export_json, [this](const std::string& p) { WriteTextFile(p, TimingsJson(s_)); }, "exported");
+}
+
+void Lab::RunIfNeeded() {
+  if (job_.active()) return;  // the input is about to change
+  if (runs_.Update(s_, engine_)) display_dirty_ = true;
 }
 
 void Lab::UpdateDisplayIfNeeded() {
@@ -271,7 +274,7 @@ void Lab::DrawWindows() {
   DrawTimingsPanel(s_);
   ViewerImages images;
   images.a = s_.display.valid ? texture_.id() : 0u;
-  images.b = s_.ab.enabled && s_.ab.b_valid ? texture_b_.id() : 0u;
+  images.b = ShownB(s_) ? texture_b_.id() : 0u;
   images.diff = s_.ab.enabled && s_.ab.diff_valid ? texture_diff_.id() : 0u;
   images.host_a = s_.ab.enabled ? &comparison_.host_a() : InspectImage();
   images.host_b = &comparison_.host_b();
@@ -304,7 +307,8 @@ void Lab::Shutdown() {
   if (!remember_session_) return;
   SessionSettings out;
   out.image = s_.image_label;
-  const Pipeline& keep = s_.issue && engine_.has_result(Slot::A) ? engine_.result(Slot::A).pipeline : s_.pipeline;
+  const bool refused = s_.results[Slot::A].issue && engine_.has_result(Slot::A);
+  const Pipeline& keep = refused ? engine_.result(Slot::A).pipeline : s_.pipeline;
   out.pipeline_json = PipelineToJson(reg_, keep);
   out.recent_files = s_.recent_files;
   out.browser_folder = s_.browser.folder;

@@ -10,7 +10,7 @@
 #include "app/ui/comparison.hpp"
 #include "app/ui/engine.hpp"
 #include "app/ui/image_job.hpp"
-#include "app/ui/timing_history.hpp"
+#include "app/ui/slot_runs.hpp"
 #include "render/display_texture.hpp"
 #include "render/split_program.hpp"
 
@@ -58,8 +58,6 @@ class Lab {
   void ApplyImage(Image image, const std::string& source);
   void ProcessRequests();
   void RunIfNeeded();
-  bool TryRun(const Plan& plan, bool edited);
-  void RunB(bool edited);  // `edited`: B changed since its last plan
   void UpdateDisplayIfNeeded();
   void UpdateComparisonIfNeeded();
   const Image* InspectImage();
@@ -74,19 +72,16 @@ class Lab {
   render::DisplayTexture texture_b_, texture_diff_;
   std::unique_ptr<render::SplitProgram> split_program_;  // null when it failed to build: clipped images instead
   render::SplitUniforms split_uniforms_;
-  Plan plan_a_, plan_b_;  // the edited A and B, planned once per edit
+  SlotRuns runs_;
   Comparison comparison_;
-  TimingHistory history_b_;
   bool compare_dirty_ = true;
   Image inspect_a_;              // the shown output on the host, for values inside pixels when not comparing
   bool inspect_dirty_ = true;
-  bool ab_was_enabled_ = false;
   DiffKind last_diff_ = DiffKind::HeatMap;
   float last_gain_ = 0, last_tolerance_ = -1;
   std::vector<std::unique_ptr<render::DisplayTexture>> thumbnails_;
   bool thumbnails_made_ = false;
   ImageJob job_;
-  TimingHistory history_;
   bool allow_interop_ = true;
   bool remember_session_ = false;
   bool display_dirty_ = true;

@@ -35,7 +35,7 @@ void Lab::ReadHover() {
     h.value = engine_.ReadPixel(Slot::A, s_.display.stage, x, y);
     h.channels = Channels(s_.display.shape.format);
     h.is_float = s_.display.shape.format == PixelFormat::Gray32f;
-    if (s_.ab.enabled && s_.ab.b_valid) h.b = engine_.ReadPixel(Slot::B, s_.display.stage, x, y);
+    if (ShownB(s_)) h.b = engine_.ReadPixel(Slot::B, s_.display.stage, x, y);
     const Image& ref = comparison_.reference();
     if (s_.ab.enabled && !ref.empty() && x < ref.width() && y < ref.height()) {
       std::array<float, 4> v{};

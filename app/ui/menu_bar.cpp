@@ -27,9 +27,9 @@ static void FileMenu(AppState& s) {
   if (ImGui::MenuItem("Load preset...", "Ctrl+L")) OpenFileBrowser(s, BrowserPurpose::LoadPreset);
   if (ImGui::MenuItem("Save preset...", "Ctrl+Shift+S")) OpenFileBrowser(s, BrowserPurpose::SavePreset);
   ImGui::Separator();
-  if (ImGui::MenuItem("Export timings (CSV)...", "Ctrl+E", false, !s.stages.empty()))
+  if (ImGui::MenuItem("Export timings (CSV)...", "Ctrl+E", false, !s.results[Slot::A].stages.empty()))
     OpenFileBrowser(s, BrowserPurpose::ExportCsv);
-  if (ImGui::MenuItem("Export timings (JSON)...", nullptr, false, !s.stages.empty()))
+  if (ImGui::MenuItem("Export timings (JSON)...", nullptr, false, !s.results[Slot::A].stages.empty()))
     OpenFileBrowser(s, BrowserPurpose::ExportJson);
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.requests.quit = true;

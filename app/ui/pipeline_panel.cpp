@@ -65,7 +65,8 @@ static void AbControls(AppState& s) {
 static void AddStageButton(AppState& s) {
   if (ImGui::Button("+ Add stage", ImVec2(-1, 0))) ImGui::OpenPopup("add_stage");
   if (ImGui::BeginPopup("add_stage")) {
-    const PixelFormat last = s.stages.empty() ? s.image_shape.format : s.stages.back().out.format;
+    const std::vector<StageReport>& ran = s.results[Slot::A].stages;
+    const PixelFormat last = ran.empty() ? s.image_shape.format : ran.back().out.format;
     for (const FilterSpec& f : s.registry->filters()) {
       const bool fits = f.Accepts(last);
       if (!fits) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -122,7 +123,8 @@ static void StageBlock(AppState& s, int i, int n) {
                         : s.pipeline.stages[static_cast<std::size_t>(i)];
   ImGui::PushID(i);
   const bool shown = s.display.valid && s.display.stage == i;
-  const bool at_fault = s.issue && s.issue->stage == i;
+  const std::optional<PipelineIssue>& issue = s.results[EditedSlot(s)].issue;
+  const bool at_fault = issue && issue->stage == i;
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Framed | ImGuiTreeNodeFlags_OpenOnArrow |
                              ImGuiTreeNodeFlags_AllowItemOverlap | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (shown) flags |= ImGuiTreeNodeFlags_Selected;
@@ -147,8 +149,9 @@ static void StageBlock(AppState& s, int i, int n) {
     s.selected_stage = i;
   }
   if (ImGui::IsItemHovered()) {
-    const StageReport* r = i < static_cast<int>(s.stages.size()) ? &s.stages[static_cast<std::size_t>(i)] : nullptr;
-    if (r && s.result_pipeline.stages.size() == s.pipeline.stages.size())
+    const SlotResult& a = s.results[Slot::A];
+    const StageReport* r = i < static_cast<int>(a.stages.size()) ? &a.stages[static_cast<std::size_t>(i)] : nullptr;
+    if (r && a.plan.pipeline.stages.size() == s.pipeline.stages.size())
       ImGui::SetTooltip("Click to show this stage's output\n%s -> %s", ShapeText(r->in).c_str(),
                         ShapeText(r->out).c_str());
     else
@@ -178,11 +181,11 @@ void DrawPipelinePanel(AppState& s) {
   InputRow(s);
   ImGui::Separator();
   AbControls(s);
-  if (s.issue) {
+  if (const SlotResult& a = s.results[Slot::A]; a.issue) {
     // At the top as well as at the stage: a long pipeline may have the stage at fault out of sight.
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
-    ImGui::TextColored(kWarnColor, "%s", s.stages.empty() ? "Nothing has run yet: the input is shown."
+    ImGui::TextColored(kErrorColor, "%s", a.issue->message.c_str());
+    ImGui::TextColored(kWarnColor, "%s", a.stages.empty() ? "Nothing has run yet: the input is shown."
                                                           : "The view shows the last pipeline that ran.");
     ImGui::PopTextWrapPos();
     ImGui::Separator();

@@ -53,55 +53,37 @@ static void SetView(AppState& s, ViewMode mode) {
   s.ab.view = mode;
 }
 
-static void Act(AppState& s, const KeyPress& k, bool typing) {
-  const int n = static_cast<int>(s.pipeline.stages.size());
-  const bool plain = !k.ctrl && !k.alt;
-  if (k.ctrl && !k.repeat) {
-    switch (k.key) {
-      case GLFW_KEY_O: OpenFileBrowser(s, BrowserPurpose::OpenImage); return;
-      case GLFW_KEY_G: s.pattern_dialog.open = true; return;
-      case GLFW_KEY_S: OpenFileBrowser(s, k.shift ? BrowserPurpose::SavePreset : BrowserPurpose::SaveOutput); return;
-      case GLFW_KEY_L: OpenFileBrowser(s, BrowserPurpose::LoadPreset); return;
-      case GLFW_KEY_E: OpenFileBrowser(s, BrowserPurpose::ExportCsv); return;
-      case GLFW_KEY_Q: s.requests.quit = true; return;
-      case GLFW_KEY_D: DuplicateStage(s, s.selected_stage); return;
-      default: break;
-    }
+// Ctrl+key: the file dialogs, quit, duplicate. True when the key was one of them.
+static bool CtrlShortcut(AppState& s, const KeyPress& k) {
+  switch (k.key) {
+    case GLFW_KEY_O: OpenFileBrowser(s, BrowserPurpose::OpenImage); return true;
+    case GLFW_KEY_G: s.pattern_dialog.open = true; return true;
+    case GLFW_KEY_S:
+      OpenFileBrowser(s, k.shift ? BrowserPurpose::SavePreset : BrowserPurpose::SaveOutput);
+      return true;
+    case GLFW_KEY_L: OpenFileBrowser(s, BrowserPurpose::LoadPreset); return true;
+    case GLFW_KEY_E: OpenFileBrowser(s, BrowserPurpose::ExportCsv); return true;
+    case GLFW_KEY_Q: s.requests.quit = true; return true;
+    case GLFW_KEY_D: DuplicateStage(s, s.selected_stage); return true;
+    default: return false;
   }
-  if (k.key == GLFW_KEY_F1 && !k.repeat) s.show_help = true;
-  if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
-    if (s.job.active) s.requests.cancel_job = true;
-    s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;
-  }
-  if (typing) return;  // plain keys below would type into a focused field
-  if (k.alt && (k.key == GLFW_KEY_UP || k.key == GLFW_KEY_DOWN)) {
-    MoveStage(s, s.selected_stage, k.key == GLFW_KEY_UP ? -1 : +1);
-    return;
-  }
-  if (!plain) return;
+}
+
+// Plain keys for the view: measuring, zoom, the input, the A/B views and the overlays.
+static void ViewShortcut(AppState& s, const KeyPress& k) {
   switch (k.key) {
     case GLFW_KEY_SPACE:
       if (!k.repeat) s.continuous = !s.continuous;
       break;
-    case GLFW_KEY_F:
-      s.view.fit = true;
-      break;
+    case GLFW_KEY_F: s.view.fit = true; break;
     case GLFW_KEY_1:
-    case GLFW_KEY_KP_1:
-      s.view.want_zoom = 1.0f;
-      break;
+    case GLFW_KEY_KP_1: s.view.want_zoom = 1.0f; break;
     case GLFW_KEY_EQUAL:
-    case GLFW_KEY_KP_ADD:
-      s.view.want_zoom = s.view.zoom * 1.25f;
-      break;
+    case GLFW_KEY_KP_ADD: s.view.want_zoom = s.view.zoom * 1.25f; break;
     case GLFW_KEY_MINUS:
-    case GLFW_KEY_KP_SUBTRACT:
-      s.view.want_zoom = s.view.zoom / 1.25f;
-      break;
+    case GLFW_KEY_KP_SUBTRACT: s.view.want_zoom = s.view.zoom / 1.25f; break;
     case GLFW_KEY_0:
-    case GLFW_KEY_KP_0:
-      s.show_stage = kShowInput;
-      break;
+    case GLFW_KEY_KP_0: s.show_stage = kShowInput; break;
     case GLFW_KEY_2: SetView(s, ViewMode::A); break;
     case GLFW_KEY_3: SetView(s, ViewMode::B); break;
     case GLFW_KEY_4: SetView(s, ViewMode::Split); break;
@@ -117,6 +99,14 @@ static void Act(AppState& s, const KeyPress& k, bool typing) {
     case GLFW_KEY_G:
       if (!k.repeat) s.ab.show_grid = !s.ab.show_grid;
       break;
+    default: break;
+  }
+}
+
+// Plain keys for the stages: remove, enable, select the previous or next one.
+static void StageShortcut(AppState& s, const KeyPress& k) {
+  const int n = static_cast<int>(s.pipeline.stages.size());
+  switch (k.key) {
     case GLFW_KEY_DELETE:
       if (!k.repeat) RemoveStage(s, s.selected_stage);
       break;
@@ -138,6 +128,23 @@ static void Act(AppState& s, const KeyPress& k, bool typing) {
       break;
     default: break;
   }
+}
+
+static void Act(AppState& s, const KeyPress& k, bool typing) {
+  if (k.ctrl && !k.repeat && CtrlShortcut(s, k)) return;
+  if (k.key == GLFW_KEY_F1 && !k.repeat) s.show_help = true;
+  if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
+    if (s.job.active) s.requests.cancel_job = true;
+    s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;
+  }
+  if (typing) return;  // plain keys below would type into a focused field
+  if (k.alt && (k.key == GLFW_KEY_UP || k.key == GLFW_KEY_DOWN)) {
+    MoveStage(s, s.selected_stage, k.key == GLFW_KEY_UP ? -1 : +1);
+    return;
+  }
+  if (k.ctrl || k.alt) return;
+  ViewShortcut(s, k);
+  StageShortcut(s, k);
 }
 
 void HandleShortcuts(AppState& s) {

@@ -164,9 +164,10 @@ static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const Va
     changed |= ImGui::Checkbox("shared memory", &st.launch.smem);
     Tooltip("Stage the tile in shared memory (on) or read global memory directly (off).");
   }
-  if (v.smem_bytes && index < s.stages.size()) {
+  const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
+  if (v.smem_bytes && index < reports.size()) {
     try {
-      const std::size_t bytes = v.smem_bytes(st.launch, st.params, s.stages[index].in.format);
+      const std::size_t bytes = v.smem_bytes(st.launch, st.params, reports[index].in.format);
       ImGui::SameLine();
       DimText((std::to_string(bytes) + " B smem/block").c_str());
     } catch (const std::exception&) {
@@ -175,6 +176,19 @@ static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const Va
   }
   if (changed) s.pipeline_edited = true;
   (void)f;
+}
+
+// Under the editor, from the edited slot (A, or B while "edit B" is on): why the stage cannot run, which code ran
+// when it is not the chosen variant (a CUDA variant on a machine without CUDA), and the kernel's figures.
+static void StageOutcome(const SlotResult& r, std::size_t index) {
+  ImGui::PushTextWrapPos(0);
+  if (r.issue && r.issue->stage == static_cast<int>(index)) ImGui::TextColored(kErrorColor, "%s", r.issue->message.c_str());
+  if (index < r.stages.size()) {
+    const StageReport& report = r.stages[index];
+    if (!report.note.empty()) ImGui::TextColored(kWarnColor, "%s", report.note.c_str());
+    if (!report.kernel_info.empty()) DimText(report.kernel_info.c_str());
+  }
+  ImGui::PopTextWrapPos();
 }
 
 void DrawStageEditor(AppState& s, std::size_t index) {
@@ -202,17 +216,7 @@ void DrawStageEditor(AppState& s, std::size_t index) {
     }
   }
   if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *f, *v, index);
-  const bool editing_b = s.ab.enabled && s.ab.edit_b;  // A's issue and kernel figures are not B's
-  if (!editing_b && s.issue && s.issue->stage == static_cast<int>(index)) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kErrorColor, "%s", s.issue->message.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (!editing_b && IsCuda(s) && index < s.stages.size() && !s.stages[index].kernel_info.empty()) {
-    ImGui::PushTextWrapPos(0);
-    DimText(s.stages[index].kernel_info.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  StageOutcome(s.results[EditedSlot(s)], index);
   ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.25f);
   ImGui::Spacing();
 }

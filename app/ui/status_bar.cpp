@@ -29,9 +29,10 @@ void DrawStatusBar(AppState& s) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(s.device_name.c_str());
   Separator();
-  ImGui::TextUnformatted(IsCuda(s) ? "CUDA" : "CPU backend");
+  ImGui::TextUnformatted(s.facts.on_device ? s.facts.name : "CPU backend");
   Separator();
-  const ImVec4 colour = s.interop_active ? kOkColor : (IsCuda(s) ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
+  // Upload instead of interop is a fallback only where outputs live on a GPU.
+  const ImVec4 colour = s.interop_active ? kOkColor : (s.facts.on_device ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
   ImGui::TextColored(colour, "%s", s.interop_active ? "CUDA-GL interop" : s.interop.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nOpenGL: %s", s.interop.c_str(), s.gl_description.c_str());
   Separator();

@@ -10,8 +10,6 @@
 
 namespace fl::ui {
 
-const char* TimeLabel(const AppState& s) { return IsCuda(s) ? "GPU time (cudaEvent)" : "CPU time (wall)"; }
-
 static std::string CsvField(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
@@ -23,9 +21,10 @@ std::string TimingsCsv(const AppState& s) {
   std::string out =
       "stage,filter,variant,spec,enabled,time_kind,last_ms,median_ms,min_ms,runs,bytes,gb_per_s,pct_of_copy,"
       "registers,occupancy,kernel\n";
-  for (std::size_t i = 0; i < s.stages.size() && i < s.result_pipeline.stages.size(); ++i) {
-    const Stage& st = s.result_pipeline.stages[i];
-    const StageReport& r = s.stages[i];
+  const SlotResult& a = s.results[Slot::A];
+  for (std::size_t i = 0; i < a.stages.size() && i < a.plan.pipeline.stages.size(); ++i) {
+    const Stage& st = a.plan.pipeline.stages[i];
+    const StageReport& r = a.stages[i];
     char nums[256];
     std::snprintf(nums, sizeof nums, "%.6f,%.6f,%.6f,%d,%.0f,%.3f,%.2f,", r.last_ms, r.median_ms, r.min_ms, r.runs,
                   r.bytes, r.gbs, r.pct_of_copy);
@@ -47,11 +46,12 @@ std::string TimingsJson(const AppState& s) {
   j["time_kind"] = TimeLabel(s);
   j["copy_bandwidth_gb_per_s"] = s.copy_gbs;
   j["image"] = s.image_label;
-  j["total_ms"] = s.total_ms;
+  const SlotResult& a = s.results[Slot::A];
+  j["total_ms"] = a.total_ms;
   j["stages"] = nlohmann::json::array();
-  for (std::size_t i = 0; i < s.stages.size() && i < s.result_pipeline.stages.size(); ++i) {
-    const Stage& st = s.result_pipeline.stages[i];
-    const StageReport& r = s.stages[i];
+  for (std::size_t i = 0; i < a.stages.size() && i < a.plan.pipeline.stages.size(); ++i) {
+    const Stage& st = a.plan.pipeline.stages[i];
+    const StageReport& r = a.stages[i];
     j["stages"].push_back({{"stage", i + 1},
                            {"filter", st.filter},
                            {"variant", st.variant},

@@ -10,8 +10,6 @@
 
 namespace fl::ui {
 
-static bool ShowB(const AppState& s) { return s.ab.enabled && s.ab.b_valid; }
-
 static void Header(AppState& s) {
   ImGui::Checkbox("Measure continuously", &s.continuous);
   if (ImGui::IsItemHovered())
@@ -20,37 +18,39 @@ static void Header(AppState& s) {
   if (ImGui::Button("Export CSV...")) OpenFileBrowser(s, BrowserPurpose::ExportCsv);
   ImGui::SameLine();
   if (ImGui::Button("Export JSON...")) OpenFileBrowser(s, BrowserPurpose::ExportJson);
+  const SlotResult& a = s.results[Slot::A];
+  const SlotResult* b = ShownB(s);
+  char totals[128], scale[64];
+  if (b)
+    std::snprintf(totals, sizeof totals, "total A %.3f ms, B %.3f ms (B/A %.2f)", a.total_ms, b->total_ms,
+                  a.total_ms > 0 ? b->total_ms / a.total_ms : 0.0);
+  else
+    std::snprintf(totals, sizeof totals, "total %.3f ms/run", a.total_ms);
+  // On a GPU the device's copy bandwidth gives the figures a scale; on the CPU there is none to give.
+  if (!s.facts.on_device)
+    std::snprintf(scale, sizeof scale, "%s", b ? "no GPU" : "no GPU: all figures are CPU time");
+  else if (s.copy_gbs > 0)
+    std::snprintf(scale, sizeof scale, "device copy %.0f GB/s", s.copy_gbs);
+  else
+    std::snprintf(scale, sizeof scale, "copy bandwidth not measured");
   char text[256];
-  if (IsCuda(s)) {
-    char copy[64] = "copy bandwidth not measured";
-    if (s.copy_gbs > 0) std::snprintf(copy, sizeof copy, "device copy %.0f GB/s", s.copy_gbs);
-    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  %s", TimeLabel(s), s.total_ms,
-                  s.total_runs, copy);
-    if (ShowB(s))
-      std::snprintf(text, sizeof text, "%s  |  total A %.3f ms, B %.3f ms (B/A %.2f)  |  %d runs  |  %s",
-                    TimeLabel(s), s.total_ms, s.ab.b_total_ms, s.total_ms > 0 ? s.ab.b_total_ms / s.total_ms : 0.0,
-                    s.total_runs, copy);
-  } else {
-    std::snprintf(text, sizeof text, "%s  |  total %.3f ms/run  |  %d runs  |  no GPU: all figures are CPU time",
-                  TimeLabel(s), s.total_ms, s.total_runs);
-    if (ShowB(s))
-      std::snprintf(text, sizeof text, "%s  |  total A %.3f ms, B %.3f ms (B/A %.2f)  |  %d runs  |  no GPU",
-                    TimeLabel(s), s.total_ms, s.ab.b_total_ms, s.total_ms > 0 ? s.ab.b_total_ms / s.total_ms : 0.0,
-                    s.total_runs);
-  }
+  std::snprintf(text, sizeof text, "%s  |  %s  |  %d runs  |  %s", TimeLabel(s), totals, a.runs, scale);
   ImGui::PushTextWrapPos(0);
   DimText(text);
   ImGui::PopTextWrapPos();
 }
 
 static void Row(const AppState& s, std::size_t i) {
-  const Stage& st = s.result_pipeline.stages[i];
-  const StageReport& r = s.stages[i];
+  const SlotResult& a = s.results[Slot::A];
+  const Stage& st = a.plan.pipeline.stages[i];
+  const StageReport& r = a.stages[i];
+  const SlotResult* b = ShownB(s);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::Text("%zu", i + 1);
   ImGui::TableNextColumn();
   ImGui::Text("%s  %s", st.filter.c_str(), st.variant.c_str());
+  if (!r.note.empty()) ImGui::TextColored(kWarnColor, "%s", r.note.c_str());  // the code that ran instead
   if (!r.enabled) {
     ImGui::TableNextColumn();
     DimText("disabled");
@@ -62,13 +62,14 @@ static void Row(const AppState& s, std::size_t i) {
   ImGui::Text("%.3f", r.median_ms);
   ImGui::TableNextColumn();
   ImGui::Text("%.3f", r.min_ms);
-  if (ShowB(s)) {
+  if (b) {
     // B's median beside A's, and the ratio: below 1 B is faster.
     ImGui::TableNextColumn();
-    const bool have = i < s.ab.b_median_ms.size();
-    if (have) ImGui::Text("%.3f", s.ab.b_median_ms[i]); else DimText("-");
+    const bool have = i < b->stages.size();
+    const double b_median = have ? b->stages[i].median_ms : 0.0;
+    if (have) ImGui::Text("%.3f", b_median); else DimText("-");
     ImGui::TableNextColumn();
-    if (have && r.median_ms > 0) ImGui::Text("%.2f", s.ab.b_median_ms[i] / r.median_ms); else DimText("-");
+    if (have && r.median_ms > 0) ImGui::Text("%.2f", b_median / r.median_ms); else DimText("-");
   }
   ImGui::TableNextColumn();
   ImGui::Text("%d", r.runs);
@@ -79,7 +80,7 @@ static void Row(const AppState& s, std::size_t i) {
     ImGui::Text("%.0f%%", r.pct_of_copy);
   else
     DimText("-");
-  if (IsCuda(s)) {
+  if (s.facts.on_device) {
     ImGui::TableNextColumn();
     if (r.registers >= 0) ImGui::Text("%d", r.registers); else DimText("-");
     ImGui::TableNextColumn();
@@ -116,10 +117,12 @@ void DrawTimingsPanel(AppState& s) {
   ImGui::Begin("Timings", &s.show_timings, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
   s.layout.bottom_h = ImGui::GetWindowHeight();
   Header(s);
-  const std::size_t n = std::min(s.stages.size(), s.result_pipeline.stages.size());
+  const SlotResult& a = s.results[Slot::A];
+  const std::size_t n = std::min(a.stages.size(), a.plan.pipeline.stages.size());
+  const bool on_device = s.facts.on_device, show_b = ShownB(s) != nullptr;
   if (n == 0) {
     DimText("No stages have run yet.");
-  } else if (ImGui::BeginTable("timings", (IsCuda(s) ? 11 : 9) + (ShowB(s) ? 2 : 0),
+  } else if (ImGui::BeginTable("timings", (on_device ? 11 : 9) + (show_b ? 2 : 0),
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
                                    ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -130,14 +133,14 @@ void DrawTimingsPanel(AppState& s) {
     ImGui::TableSetupColumn("last ms", ImGuiTableColumnFlags_WidthFixed, num);
     ImGui::TableSetupColumn("median ms", ImGuiTableColumnFlags_WidthFixed, num);
     ImGui::TableSetupColumn("min ms", ImGuiTableColumnFlags_WidthFixed, num);
-    if (ShowB(s)) {
+    if (show_b) {
       ImGui::TableSetupColumn("B median", ImGuiTableColumnFlags_WidthFixed, num);
       ImGui::TableSetupColumn("B/A", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00.00").x);
     }
     ImGui::TableSetupColumn("runs", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("runs0").x);
     ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("0000.0").x);
     ImGui::TableSetupColumn("% copy", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("% copy").x);
-    if (IsCuda(s)) {
+    if (on_device) {
       ImGui::TableSetupColumn("regs");
       ImGui::TableSetupColumn("occupancy");
     }

@@ -12,8 +12,8 @@ namespace fl::ui {
 
 std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const int stage = s.display.stage;
-  const bool show_b = s.ab.enabled && s.ab.view == ViewMode::B && s.ab.b_valid;
-  const Plan& plan = show_b ? s.ab.b_plan : s.result_plan;
+  const bool show_b = s.ab.view == ViewMode::B && ShownB(s);
+  const Plan& plan = s.results[show_b ? Slot::B : Slot::A].plan;
   if (!s.display.valid || stage < 0 || static_cast<std::size_t>(stage) >= plan.stages.size()) return std::nullopt;
   const PlannedStage& ps = plan.stages[static_cast<std::size_t>(stage)];
   if (!ps.runs_cuda() || !ps.footprint) return std::nullopt;  // no grid for CPU code

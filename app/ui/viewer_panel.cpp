@@ -20,9 +20,9 @@ constexpr float kMaxZoom = 64.0f;
 static std::string ShownName(const AppState& s) {
   if (s.display.stage == kShowInput) return "input";
   const auto i = static_cast<std::size_t>(s.display.stage);
-  if (i < s.result_pipeline.stages.size())
-    return "stage " + std::to_string(i + 1) + " (" + s.result_pipeline.stages[i].filter + " " +
-           s.result_pipeline.stages[i].variant + ")";
+  const Pipeline& ran = s.results[Slot::A].plan.pipeline;
+  if (i < ran.stages.size())
+    return "stage " + std::to_string(i + 1) + " (" + ran.stages[i].filter + " " + ran.stages[i].variant + ")";
   return "stage " + std::to_string(i + 1);
 }
 
@@ -181,8 +181,17 @@ static void HoverTooltipAb(const AppState& s) {
   ImGui::EndTooltip();
 }
 
-void DrawViewerPanel(AppState& s, const ViewerImages& im) {
-  const unsigned texture = im.a;
+// Where this frame draws: the canvas region, the panes (two of half the width side by side, else one), the
+// image's rectangle on screen and the mouse in the coordinates of the pane it is over.
+struct Canvas {
+  ImVec2 clip0, clip1;  // the region
+  ImVec2 i0, i1;        // the image in the (left) pane
+  float pane_w = 0;
+  float cursor_x = 0;   // the mouse, mapped onto the left pane
+  bool hovered = false, active = false;
+};
+
+static void BeginViewerWindow(AppState& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float x = vp->Pos.x + s.layout.left_w;
   const float y = vp->Pos.y + s.layout.top;
@@ -196,6 +205,117 @@ void DrawViewerPanel(AppState& s, const ViewerImages& im) {
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::PopStyleVar();
+}
+
+// Fit, 1:1 and centring requests, then the wheel (zoom around the cursor) and the drag (pan); sets where the
+// image lies on screen.
+static void MoveView(AppState& s, Canvas& c, ImVec2 origin) {
+  ViewState& v = s.view;
+  const float img_w = static_cast<float>(s.display.shape.width);
+  const float img_h = static_cast<float>(s.display.shape.height);
+  if (v.fit) {
+    const float keep = v.region_w;
+    v.region_w = c.pane_w;
+    FitView(v, img_w, img_h);
+    v.region_w = keep;
+  }
+  if (v.want_zoom > 0.0f) {
+    v.zoom = std::clamp(v.want_zoom, kMinZoom, kMaxZoom);
+    v.fit = false;
+    v.want_zoom = 0.0f;
+  }
+  if (s.centre_on) {
+    v.pan_x = (*s.centre_on)[0];
+    v.pan_y = (*s.centre_on)[1];
+    v.fit = false;
+    s.centre_on.reset();
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (c.hovered && io.MouseWheel != 0.0f) {
+    // Zoom around the cursor: the image point under it stays under it.
+    const float mx = (c.cursor_x - v.image_x) / v.zoom, my = (io.MousePos.y - v.image_y) / v.zoom;
+    const float old_zoom = v.zoom;
+    v.zoom = std::clamp(v.zoom * std::pow(1.15f, io.MouseWheel), kMinZoom, kMaxZoom);
+    v.pan_x = mx + (v.pan_x - mx) * old_zoom / v.zoom;
+    v.pan_y = my + (v.pan_y - my) * old_zoom / v.zoom;
+    v.fit = false;
+  }
+  if (c.active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    v.pan_x -= io.MouseDelta.x / v.zoom;
+    v.pan_y -= io.MouseDelta.y / v.zoom;
+    v.fit = false;
+  }
+  // Whole screen pixels for the image's corner, so that 1:1 maps texels to pixels exactly.
+  v.image_x = std::floor(origin.x + c.pane_w * 0.5f - v.pan_x * v.zoom + 0.5f);
+  v.image_y = std::floor(origin.y + v.region_h * 0.5f - v.pan_y * v.zoom + 0.5f);
+  v.image_w = img_w * v.zoom;
+  v.image_h = img_h * v.zoom;
+  c.i0 = ImVec2(v.image_x, v.image_y);
+  c.i1 = ImVec2(v.image_x + v.image_w, v.image_y + v.image_h);
+}
+
+// The images of the view mode, each pane clipped to itself with the values inside pixels at high zoom.
+static void DrawPanes(AppState& s, const ViewerImages& im, ImDrawList* dl, ViewMode mode, const Canvas& c) {
+  const ViewState& v = s.view;
+  auto pane = [&](unsigned tex, const Image* host, float off, float pane_x0, float pane_x1) {
+    const ImVec2 p0(pane_x0, c.clip0.y), p1(pane_x1, c.clip1.y);
+    dl->PushClipRect(p0, p1, true);
+    dl->AddImage(Tex(tex), ImVec2(c.i0.x + off, c.i0.y), ImVec2(c.i1.x + off, c.i1.y));
+    if (host && !host->empty() && v.zoom >= 24.0f)
+      DrawPixelValues(s, dl, *host, c.i0.x + off, c.i0.y, p0.x, p0.y, p1.x, p1.y);
+    dl->PopClipRect();
+  };
+  const Image* host_a = im.host_a && !im.host_a->empty() ? im.host_a : nullptr;
+  const Image* host_b = im.host_b && !im.host_b->empty() ? im.host_b : nullptr;
+  const float x0 = c.clip0.x, x1 = c.clip1.x;
+  switch (mode) {
+    case ViewMode::A: pane(im.a, host_a, 0, x0, x1); break;
+    case ViewMode::B: pane(im.b ? im.b : im.a, im.b ? host_b : host_a, 0, x0, x1); break;
+    case ViewMode::Diff:
+      if (im.diff) pane(im.diff, nullptr, 0, x0, x1);
+      if (im.diff && host_a && host_b && v.zoom >= 24.0f) {
+        dl->PushClipRect(c.clip0, c.clip1, true);
+        DrawDifferenceValues(s, dl, *host_a, *host_b, c.i0.x, c.i0.y, x0, c.clip0.y, x1, c.clip1.y);
+        dl->PopClipRect();
+      }
+      break;
+    case ViewMode::Split: SplitView(s, dl, im, c.clip0, c.clip1, c.hovered); break;
+    case ViewMode::Side:
+      pane(im.a, host_a, 0, x0, x0 + c.pane_w);
+      pane(im.b ? im.b : im.a, host_b, c.pane_w, x0 + c.pane_w, x1);
+      dl->AddLine(ImVec2(x0 + c.pane_w, c.clip0.y), ImVec2(x0 + c.pane_w, c.clip1.y), IM_COL32(90, 95, 110, 255));
+      break;
+  }
+}
+
+// The pixel under the mouse: asked for (the lab reads its values), outlined in both panes side by side, and
+// its values in a tooltip.
+static void HoverPixelUnderMouse(AppState& s, ImDrawList* dl, bool side, const Canvas& c) {
+  const ViewState& v = s.view;
+  const int px = static_cast<int>(std::floor((c.cursor_x - v.image_x) / v.zoom));
+  const int py = static_cast<int>(std::floor((ImGui::GetIO().MousePos.y - v.image_y) / v.zoom));
+  if (px < 0 || py < 0 || px >= s.display.shape.width || py >= s.display.shape.height) return;
+  s.hover_request = std::array<int, 2>{px, py};
+  if (side) {
+    // The same pixel outlined in both panes, so that A's and B's values can be compared by eye.
+    const float size = std::max(v.zoom, 1.0f);
+    for (float off : {0.0f, c.pane_w}) {
+      const ImVec2 q0(v.image_x + off + static_cast<float>(px) * v.zoom, v.image_y + static_cast<float>(py) * v.zoom);
+      dl->PushClipRect(ImVec2(c.clip0.x + off, c.clip0.y),
+                       ImVec2(off > 0 ? c.clip1.x : c.clip0.x + c.pane_w, c.clip1.y), true);
+      dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q0.x + size + 1, q0.y + size + 1), IM_COL32(255, 210, 60, 255));
+      dl->PopClipRect();
+    }
+  }
+  if (c.active) return;
+  if (s.ab.enabled)
+    HoverTooltipAb(s);
+  else
+    HoverTooltip(s);
+}
+
+void DrawViewerPanel(AppState& s, const ViewerImages& im) {
+  BeginViewerWindow(s);
   ErrorBanner(s);
   if (s.display.valid) Caption(s);
   if (s.ab.enabled) DrawCompareBar(s);
@@ -209,123 +329,34 @@ void DrawViewerPanel(AppState& s, const ViewerImages& im) {
   v.region_h = std::max(avail.y, 1.0f);
   ImGui::InvisibleButton("canvas", ImVec2(v.region_w, v.region_h),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle);
-  const bool hovered = ImGui::IsItemHovered();
-  const bool active = ImGui::IsItemActive();
+  Canvas c;
+  c.hovered = ImGui::IsItemHovered();
+  c.active = ImGui::IsItemActive();
+  c.clip0 = origin;
+  c.clip1 = ImVec2(origin.x + v.region_w, origin.y + v.region_h);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(origin, ImVec2(origin.x + v.region_w, origin.y + v.region_h), IM_COL32(24, 25, 29, 255));
+  dl->AddRectFilled(c.clip0, c.clip1, IM_COL32(24, 25, 29, 255));
 
   const ViewMode mode = s.ab.enabled ? s.ab.view : ViewMode::A;
   const bool side = mode == ViewMode::Side;
   // Side by side: two panes of half the width, one zoom and pan for both.
-  const float pane_w = side ? std::floor(v.region_w * 0.5f) : v.region_w;
+  c.pane_w = side ? std::floor(v.region_w * 0.5f) : v.region_w;
+  const float mouse_x = ImGui::GetIO().MousePos.x;
+  c.cursor_x = mouse_x - (side && mouse_x >= origin.x + c.pane_w ? c.pane_w : 0.0f);
   s.hover_request.reset();
-  if (s.display.valid && texture != 0) {
-    const float img_w = static_cast<float>(s.display.shape.width);
-    const float img_h = static_cast<float>(s.display.shape.height);
-    if (v.fit) {
-      const float keep = v.region_w;
-      v.region_w = pane_w;
-      FitView(v, img_w, img_h);
-      v.region_w = keep;
-    }
-    if (v.want_zoom > 0.0f) {
-      v.zoom = std::clamp(v.want_zoom, kMinZoom, kMaxZoom);
-      v.fit = false;
-      v.want_zoom = 0.0f;
-    }
-    if (s.centre_on) {
-      v.pan_x = (*s.centre_on)[0];
-      v.pan_y = (*s.centre_on)[1];
-      v.fit = false;
-      s.centre_on.reset();
-    }
-    const ImGuiIO& io = ImGui::GetIO();
-    // The mouse in the coordinates of the pane it is over (the right pane maps onto the left one).
-    const float pane_off = side && io.MousePos.x >= origin.x + pane_w ? pane_w : 0.0f;
-    const float mouse_x = io.MousePos.x - pane_off;
-    if (hovered && io.MouseWheel != 0.0f) {
-      // Zoom around the cursor: the image point under it stays under it.
-      const float mx = (mouse_x - v.image_x) / v.zoom, my = (io.MousePos.y - v.image_y) / v.zoom;
-      const float old_zoom = v.zoom;
-      v.zoom = std::clamp(v.zoom * std::pow(1.15f, io.MouseWheel), kMinZoom, kMaxZoom);
-      v.pan_x = mx + (v.pan_x - mx) * old_zoom / v.zoom;
-      v.pan_y = my + (v.pan_y - my) * old_zoom / v.zoom;
-      v.fit = false;
-    }
-    if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
-      v.pan_x -= io.MouseDelta.x / v.zoom;
-      v.pan_y -= io.MouseDelta.y / v.zoom;
-      v.fit = false;
-    }
-    // Whole screen pixels for the image's corner, so that 1:1 maps texels to pixels exactly.
-    v.image_x = std::floor(origin.x + pane_w * 0.5f - v.pan_x * v.zoom + 0.5f);
-    v.image_y = std::floor(origin.y + v.region_h * 0.5f - v.pan_y * v.zoom + 0.5f);
-    v.image_w = img_w * v.zoom;
-    v.image_h = img_h * v.zoom;
-    const ImVec2 clip0 = origin, clip1(origin.x + v.region_w, origin.y + v.region_h);
-    const ImVec2 i0(v.image_x, v.image_y), i1(v.image_x + v.image_w, v.image_y + v.image_h);
-    const float cursor_x = io.MousePos.x - pane_off;
-    // Each pane: its texture, the grid and the values inside pixels, clipped to the pane.
-    auto pane = [&](unsigned tex, const Image* host, float off, float pane_x0, float pane_x1) {
-      const ImVec2 p0(pane_x0, clip0.y), p1(pane_x1, clip1.y);
-      dl->PushClipRect(p0, p1, true);
-      dl->AddImage(Tex(tex), ImVec2(i0.x + off, i0.y), ImVec2(i1.x + off, i1.y));
-      if (host && !host->empty() && v.zoom >= 24.0f)
-        DrawPixelValues(s, dl, *host, i0.x + off, i0.y, p0.x, p0.y, p1.x, p1.y);
-      dl->PopClipRect();
-    };
-    const Image* host_a = im.host_a && !im.host_a->empty() ? im.host_a : nullptr;
-    const Image* host_b = im.host_b && !im.host_b->empty() ? im.host_b : nullptr;
-    switch (mode) {
-      case ViewMode::A: pane(texture, host_a, 0, clip0.x, clip1.x); break;
-      case ViewMode::B: pane(im.b ? im.b : texture, im.b ? host_b : host_a, 0, clip0.x, clip1.x); break;
-      case ViewMode::Diff:
-        if (im.diff) pane(im.diff, nullptr, 0, clip0.x, clip1.x);
-        if (im.diff && host_a && host_b && v.zoom >= 24.0f) {
-          dl->PushClipRect(clip0, clip1, true);
-          DrawDifferenceValues(s, dl, *host_a, *host_b, i0.x, i0.y, clip0.x, clip0.y, clip1.x, clip1.y);
-          dl->PopClipRect();
-        }
-        break;
-      case ViewMode::Split: SplitView(s, dl, im, clip0, clip1, hovered); break;
-      case ViewMode::Side:
-        pane(texture, host_a, 0, clip0.x, clip0.x + pane_w);
-        pane(im.b ? im.b : texture, host_b, pane_w, clip0.x + pane_w, clip1.x);
-        dl->AddLine(ImVec2(clip0.x + pane_w, clip0.y), ImVec2(clip0.x + pane_w, clip1.y), IM_COL32(90, 95, 110, 255));
-        break;
-    }
+  if (s.display.valid && im.a != 0) {
+    MoveView(s, c, origin);
+    DrawPanes(s, im, dl, mode, c);
     if (s.ab.show_grid) {
-      dl->PushClipRect(clip0, side ? ImVec2(clip0.x + pane_w, clip1.y) : clip1, true);
-      DrawLaunchGrid(s, dl, cursor_x, io.MousePos.y, hovered);
+      dl->PushClipRect(c.clip0, side ? ImVec2(c.clip0.x + c.pane_w, c.clip1.y) : c.clip1, true);
+      DrawLaunchGrid(s, dl, c.cursor_x, ImGui::GetIO().MousePos.y, c.hovered);
       dl->PopClipRect();
     }
     if (mode == ViewMode::Diff && !im.diff) {
       ImGui::SetCursorScreenPos(ImVec2(origin.x + 12, origin.y + 12));
       DimText(s.ab.diff_note.empty() ? "No difference image yet." : s.ab.diff_note.c_str());
     }
-    if (hovered) {
-      const int px = static_cast<int>(std::floor((cursor_x - v.image_x) / v.zoom));
-      const int py = static_cast<int>(std::floor((io.MousePos.y - v.image_y) / v.zoom));
-      if (px >= 0 && py >= 0 && px < s.display.shape.width && py < s.display.shape.height) {
-        s.hover_request = std::array<int, 2>{px, py};
-        if (side) {
-          // The same pixel outlined in both panes, so that A's and B's values can be compared by eye.
-          for (float off : {0.0f, pane_w}) {
-            const ImVec2 q0(v.image_x + off + static_cast<float>(px) * v.zoom, v.image_y + static_cast<float>(py) * v.zoom);
-            dl->PushClipRect(ImVec2(clip0.x + off, clip0.y), ImVec2(off > 0 ? clip1.x : clip0.x + pane_w, clip1.y), true);
-            dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q0.x + std::max(v.zoom, 1.0f) + 1, q0.y + std::max(v.zoom, 1.0f) + 1),
-                        IM_COL32(255, 210, 60, 255));
-            dl->PopClipRect();
-          }
-        }
-        if (!active) {
-          if (s.ab.enabled)
-            HoverTooltipAb(s);
-          else
-            HoverTooltip(s);
-        }
-      }
-    }
+    if (c.hovered) HoverPixelUnderMouse(s, dl, side, c);
   } else if (!s.job.active) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x + 12, origin.y + 12));
     DimText("No image. Open one with Ctrl+O, drop a file on the window, or pick a sample (File > Sample images).");

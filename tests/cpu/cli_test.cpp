@@ -248,6 +248,32 @@ TEST_F(Cli, CudaVariantRunsOnTheCpuBackendWithANote) {
   EXPECT_TRUE(LoadImage(Work("f.png")) == Expected({"gray", "dilate5"}, LoadImage(input)).outputs.back());
 }
 
+TEST_F(Cli, FallbackStageKeepsItsVariantInAPresetAndRunsFromIt) {
+  // The example: a laptop runs gray then dilate5 with a CUDA variant; a preset saved from that
+  // pipeline still names the CUDA variant, so that it runs as written on a GPU machine.
+  const std::string input = test::AssetPath("astronaut.png");
+  const std::string note = "note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU reference\n";
+  const Result r = Run("run --stage gray --stage dilate5:variant=two_pass_smem --backend cpu --input " + Quote(input) +
+                       " --output " + Quote(Work("stages.png")));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find(note), std::string::npos) << r.err;
+  ASSERT_TRUE(fs::exists(Work("stages.png")));
+  EXPECT_TRUE(LoadImage(Work("stages.png")) == Expected({"gray", "dilate5"}, LoadImage(input)).outputs.back());
+
+  Pipeline p;
+  for (const char* spec : {"gray", "dilate5:variant=two_pass_smem"})
+    p.stages.push_back(ParseStageSpec(Reg(), spec, Backend::Cpu));
+  const fs::path preset = dir_ / "fallback.json";
+  SavePreset(Reg(), p, preset.string());
+  EXPECT_EQ(json::parse(ReadText(preset)).at("stages")[1].at("variant"), "two_pass_smem");
+  EXPECT_EQ(LoadPreset(Reg(), preset.string(), Backend::Cpu).stages[1].variant, "two_pass_smem");
+  const Result from_preset = Run("run --backend cpu --input " + Quote(input) + " --preset " + Quote(preset.string()) +
+                                 " --output " + Quote(Work("preset.png")));
+  ASSERT_EQ(from_preset.code, 0) << from_preset.err;
+  EXPECT_NE(from_preset.err.find(note), std::string::npos) << from_preset.err;
+  EXPECT_TRUE(LoadImage(Work("preset.png")) == LoadImage(Work("stages.png")));
+}
+
 TEST_F(Cli, InputErrorsExitTwoAndLeaveNoOutput) {
   const std::string in = Quote(test::AssetPath("astronaut.png"));
   const std::string out = " --output " + Quote(Work("out.png"));

@@ -110,13 +110,14 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   ui::AppState s;
   s.registry = &reg;
   const ImageShape input{100, 50, PixelFormat::Rgba8};
+  Plan& ran = s.results[ui::Slot::A].plan;  // what the overlay reads
   auto plan = [&](const std::string& second, Backend backend = Backend::Cuda) {
     Pipeline p;
     p.stages = {ParseStageSpec(reg, "gray", backend), ParseStageSpec(reg, second, backend)};
     return p;
   };
-  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2:block=16x4"), input, Backend::Cuda);
-  ASSERT_TRUE(s.result_plan.ok()) << s.result_plan.issue->message;
+  ran = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2:block=16x4"), input, Backend::Cuda);
+  ASSERT_TRUE(ran.ok()) << ran.issue->message;
   s.display.valid = true;
   s.display.stage = 1;
   s.display.shape = {100, 50, PixelFormat::Gray8};
@@ -129,7 +130,7 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   EXPECT_EQ(g->blocks_x, 4);  // ceil(100 / 32)
   EXPECT_EQ(g->blocks_y, 7);  // ceil(50 / 8)
   // A variant without a declaration: one pixel per thread.
-  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=naive:block=32x8"), input, Backend::Cuda);
+  ran = ResolvePipeline(reg, plan("box2x2:variant=naive:block=32x8"), input, Backend::Cuda);
   g = ui::LaunchGridOf(s);
   ASSERT_TRUE(g);
   EXPECT_EQ(g->footprint.tile_w, 32);
@@ -137,13 +138,13 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   // A disabled stage, CPU code (also a CUDA variant shown with the CPU reference) or the input: no grid.
   Pipeline disabled = plan("box2x2:variant=naive");
   disabled.stages[1].enabled = false;
-  s.result_plan = ResolvePipeline(reg, disabled, input, Backend::Cuda);
+  ran = ResolvePipeline(reg, disabled, input, Backend::Cuda);
   EXPECT_FALSE(ui::LaunchGridOf(s));
-  s.result_plan = ResolvePipeline(reg, plan("box2x2", Backend::Cpu), input, Backend::Cpu);
+  ran = ResolvePipeline(reg, plan("box2x2", Backend::Cpu), input, Backend::Cpu);
   EXPECT_FALSE(ui::LaunchGridOf(s));
-  s.result_plan = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2"), input, Backend::Cpu);
-  ASSERT_TRUE(s.result_plan.ok());
-  EXPECT_TRUE(s.result_plan.stages[1].fell_back());
+  ran = ResolvePipeline(reg, plan("box2x2:variant=ppt2x2"), input, Backend::Cpu);
+  ASSERT_TRUE(ran.ok());
+  EXPECT_TRUE(ran.stages[1].fell_back());
   EXPECT_FALSE(ui::LaunchGridOf(s));
   s.display.stage = ui::kShowInput;
   EXPECT_FALSE(ui::LaunchGridOf(s));

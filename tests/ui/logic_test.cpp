@@ -225,11 +225,12 @@ TEST(TimingExport, CsvAndJsonCarryEveryStage) {
   AppState s;
   s.registry = &reg;
   s.device_name = "CPU (test)";
-  s.result_pipeline.stages = {MakeStage(reg, "gray", Backend::Cpu), MakeStage(reg, "gray", Backend::Cpu)};
-  s.stages.resize(2);
-  s.stages[0].median_ms = 1.5;
-  s.stages[0].history = {1.0f, 2.0f};
-  s.stages[1].enabled = false;
+  SlotResult& a = s.results[Slot::A];
+  a.plan.pipeline.stages = {MakeStage(reg, "gray", Backend::Cpu), MakeStage(reg, "gray", Backend::Cpu)};
+  a.stages.resize(2);
+  a.stages[0].median_ms = 1.5;
+  a.stages[0].history = {1.0f, 2.0f};
+  a.stages[1].enabled = false;
   const std::string csv = TimingsCsv(s);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
   EXPECT_NE(csv.find("CPU time"), std::string::npos);

@@ -1,0 +1,96 @@
+#include "app/cli/command_line.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <memory>
+
+#include "app/cli/commands.hpp"
+#include "core/error.hpp"
+
+namespace fl::cli {
+
+Command AddListCommand(CLI::App& app) {
+  auto json = std::make_shared<bool>(false), markdown = std::make_shared<bool>(false);
+  CLI::App* list = app.add_subcommand("list", "List every filter with its parameters and variants");
+  list->add_flag("--json", *json, "Print JSON");
+  list->add_flag("--markdown", *markdown, "Print the teaching notes (docs/TEACHING.md)");
+  return {list, [json, markdown] { return ListCommand(*json, *markdown); }};
+}
+
+Command AddRunCommand(CLI::App& app) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* run = app.add_subcommand("run", "Run a pipeline on an image and write the result");
+  run->add_option("--input", o->input, "Input image")->required();
+  run->add_option("--stage", o->stages, "Stage: id[:key=value]... (repeat for a chain)");
+  run->add_option("--preset", o->preset, "Pipeline preset (JSON)");
+  run->add_option("--output", o->output, "Output image (.png, or .pfm for gray32f)")->required();
+  run->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a device is present)");
+  run->add_option("--save-stages", o->save_stages, "Folder to write every stage's output into");
+  return {run, [o] { return RunCommand(*o); }};
+}
+
+Command AddBenchCommand(CLI::App& app) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* bench =
+      app.add_subcommand("bench", "Time stages with CUDA events: median, min, GB/s, % of copy bandwidth");
+  bench->add_option("--input", o->input, "Input image");
+  bench->add_option("--size", o->size, "Generated input size WxH (instead of --input)");
+  bench->add_option("--format", o->format, "gray8, rgba8 or gray32f (with --size)");
+  bench->add_option("--stage", o->stages, "Stage spec (repeat)");
+  bench->add_option("--variants", o->variants, "'all': every CUDA variant of each stage's filter");
+  bench->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a device is present)");
+  bench->add_option("--repeat", o->repeat, "Timed repeats (default 50)");
+  bench->add_option("--warmup", o->warmup, "Untimed warm-up runs (default 5)");
+  bench->add_option("--json", o->json, "Write results as JSON");
+  bench->add_flag("!--no-flush", o->flush_l2,
+                  "Keep the L2 warm between repeats (default: flush it, so figures are DRAM figures)");
+  return {bench, [o] { return BenchCommand(*o); }};
+}
+
+Command AddCompareCommand(CLI::App& app) {
+  auto o = std::make_shared<CompareOptions>();
+  CLI::App* compare = app.add_subcommand("compare", "Run chains A and B on one image and report how they differ");
+  compare->add_option("--input", o->input, "Input image")->required();
+  compare->add_option("--a", o->a, "A stage of chain A (repeat)")->required();
+  compare->add_option("--b", o->b, "A stage of chain B (repeat)")->required();
+  compare->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a device is present)");
+  compare->add_option("--json", o->json, "Write max_abs, mean_abs, psnr, mismatches, mismatch_pct, a_ms, b_ms");
+  compare->add_option("--diff", o->diff, "Write |A-B| as a heat map PNG");
+  compare->add_option("--gain", o->gain, "Heat map gain (default 1)")->check(CLI::Range(0.001, 1e6));
+  compare->add_option("--tolerance", o->tolerance, "Differences up to this are not mismatches (default 0)")
+      ->check(CLI::Range(0.0, 1e30));
+  return {compare, [o] { return CompareCommand(*o); }};
+}
+
+static int Fail(const char* what, int code) {
+  std::fprintf(stderr, "error: %s\n", what);
+  return code;
+}
+
+int RunCommandLine(CLI::App& app, const std::vector<Command>& commands, const Action& without_command, int argc,
+                   char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return Fail(e.what(), 2);
+  }
+  try {
+    for (const Command& c : commands)
+      if (*c.sub) return c.run();
+    return without_command();
+  } catch (const InputError& e) {
+    return Fail(e.what(), 2);
+  } catch (const RuntimeError& e) {
+    return Fail(e.what(), 3);
+  } catch (const std::bad_alloc&) {
+    return Fail("out of memory", 3);
+  } catch (const std::exception& e) {
+    return Fail(e.what(), 3);
+  }
+}
+
+}  // namespace fl::cli

@@ -1,0 +1,71 @@
+// DeviceTools on the CUDA backend: the display converter, the comparer and the difference image, each kept
+// across frames so that their buffers are allocated once. The streams come with the outputs (StageOutput).
+#include "app/ui/device_tools.hpp"
+
+#include "core/error.hpp"
+#include "cuda/compare/device_metrics.hpp"
+#include "cuda/compare/difference_map.hpp"
+#include "cuda/display/display_convert.hpp"
+#include "cuda/owners.hpp"
+#include "render/interop_texture.hpp"
+
+namespace fl::ui {
+namespace {
+
+const DeviceView& DeviceOf(const StageOutput& out) {
+  if (!out.device) throw RuntimeError("the output is not on the device");
+  return *out.device;
+}
+
+cudaStream_t StreamOf(const StageOutput& out) { return static_cast<cudaStream_t>(out.stream); }
+
+cuda::ValueRange ToCuda(HostRange r) { return {r.lo, r.hi, r.finite}; }
+
+class CudaDeviceTools final : public DeviceTools {
+ public:
+  HostRange MinMax(const StageOutput& out) override {
+    const cuda::ValueRange r = converter_.MinMax(DeviceOf(out), StreamOf(out));
+    return {r.lo, r.hi, r.finite};
+  }
+
+  void ToTexture(const StageOutput& out, int step, HostRange range,
+                 const render::InteropRegistration& texture) override {
+    render::ScopedInteropMap map(texture, StreamOf(out));
+    render::ScopedSurface surface(map.array());
+    converter_.ToSurface(DeviceOf(out), step, ToCuda(range), surface.get(), StreamOf(out));
+  }
+
+  Image ToHost(const StageOutput& out, int step, HostRange range) override {
+    return converter_.ToHost(DeviceOf(out), step, ToCuda(range), StreamOf(out));
+  }
+
+  ImageMetrics Compare(const StageOutput& a, const StageOutput& b, double tolerance) override {
+    return comparer_.Compare(DeviceOf(a), DeviceOf(b), tolerance, StreamOf(a));
+  }
+
+  StageOutput DifferenceMap(const StageOutput& out_a, const StageOutput& out_b, const DiffSettings& s) override {
+    const DeviceView& a = DeviceOf(out_a);
+    const ImageShape shape{a.shape.width, a.shape.height, PixelFormat::Rgba8};
+    if (diff_.shape() != shape) diff_ = cuda::DeviceImage(shape);
+    cuda::DiffMapSettings settings;
+    settings.mode = s.kind == DiffKind::HeatMap ? cuda::DiffMode::HeatMap : cuda::DiffMode::MismatchMask;
+    settings.gain = s.gain;
+    settings.tolerance = s.tolerance;
+    // The span the heat map scales by comes from a comparison of this same A.
+    comparer_.Compare(a, DeviceOf(out_b), s.tolerance, StreamOf(out_a));
+    settings.span_of_a = comparer_.span_of_a();
+    cuda::WriteDifferenceMap(a, DeviceOf(out_b), diff_.view(), settings, StreamOf(out_a));
+    return StageOutput{nullptr, diff_.view(), out_a.stream};
+  }
+
+ private:
+  cuda::DisplayConverter converter_;
+  cuda::DeviceComparer comparer_;
+  cuda::DeviceImage diff_;  // rgba8, A's size
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceTools> MakeCudaDeviceTools() { return std::make_unique<CudaDeviceTools>(); }
+
+}  // namespace fl::ui
