@@ -63,6 +63,24 @@ if [[ $what == *" bench "* ]]; then
   summary+=("bench: $(ls "$json"/bench_*.json 2>/dev/null | wc -l) result files")
 fi
 
+if [[ $what == *" base "* ]]; then
+  # Before and after in one call: the baseline build (.gpu/base/filterlab, packed by scripts/pack_for_gpu.sh
+  # --base REV) and this one, on the filters a run-path change must not slow down.
+  for f in gauss3 dilate3 dilate5 sobel gauss box; do
+    for who in base new; do
+      exe=$bin/filterlab; [ "$who" = base ] && exe=.gpu/base/filterlab
+      $exe bench --size 8192x8192 --format gray8 --stage "$f" --variants all --repeat "${REPEAT:-30}" \
+        --json "$json/base_${who}_$f.json" >>"$json/base_$who.txt" 2>&1 || echo "($f failed for $who)" >>"$json/base_$who.txt"
+    done
+  done
+  summary+=("base: $(ls "$json"/base_*.json 2>/dev/null | wc -l) result files")
+fi
+
+if [[ $what == *" suite "* ]]; then
+  OUT="$json" bash bench/run_suite.sh run >"$json/suite_summary.txt" 2>&1
+  summary+=("suite rc=$? $(wc -l <"$json/suite.txt" 2>/dev/null) lines")
+fi
+
 if [[ $what == *" peers "* ]]; then
   PYTHONUNBUFFERED=1 timeout 240 python3 .gpu/peers_bench.py --size 8192 --json "$json/peers.json" >"$OUT/peers.txt" 2>&1
   tail -n 20 "$OUT/peers.txt"

@@ -9,6 +9,7 @@
 
 #include "app/cli/bench_input.hpp"
 #include "app/cli/bench_report.hpp"
+#include "app/cli/bench_runner.hpp"
 #include "app/cli/commands.hpp"
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
@@ -19,7 +20,6 @@
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
-namespace {
 
 std::string Today() {
   const std::time_t t = std::time(nullptr);
@@ -27,6 +27,8 @@ std::string Today() {
   std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
   return buf;
 }
+
+namespace {
 
 std::string ShapeText(const ImageShape& s) {
   return std::to_string(s.width) + "x" + std::to_string(s.height) + " " + std::string(ToString(s.format));
@@ -42,10 +44,25 @@ std::vector<const VariantSpec*> Candidates(const PlannedStage& s, Backend backen
   return out;
 }
 
+// A row for variant v of planned stage r: filter, variant (marked when deliberately wrong), launch, input.
+BenchRow RowOf(const PlannedStage& r, const VariantSpec& v, std::string launch) {
+  BenchRow row;
+  row.filter = r.filter->id;
+  row.variant = v.id + (v.agreement == Agreement::KnownWrong ? " (wrong)" : "");
+  row.launch = std::move(launch);
+  row.input = ShapeText(r.in);
+  row.format = std::string(ToString(r.in.format));
+  row.size = std::to_string(r.in.width) + "x" + std::to_string(r.in.height);
+  row.params = ParamsText(*r.filter, r.params);
+  return row;
+}
+
 float MedianOf(std::vector<float> v) {
   std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
   return v[v.size() / 2];
 }
+
+}  // namespace
 
 void BenchCpu(const Plan& plan, const Image& input, const BenchOptions& o, BenchReport& report) {
   CpuExecutor exec;
@@ -58,7 +75,7 @@ void BenchCpu(const Plan& plan, const Image& input, const BenchOptions& o, Bench
     const Image* second = r.second == kNoSecondInput ? nullptr : &exec.Host(r.second - 1);
     for (const VariantSpec* v : Candidates(r, Backend::Cpu, o.variants == "all")) {
       if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
-      BenchRow row{r.filter->id, v->id, "CPU", "", ShapeText(r.in)};
+      BenchRow row = RowOf(r, *v, "CPU");
       std::vector<float> ms;
       for (int k = 0; k < o.warmup + o.repeat; ++k) {
         const auto t0 = std::chrono::steady_clock::now();
@@ -75,6 +92,8 @@ void BenchCpu(const Plan& plan, const Image& input, const BenchOptions& o, Bench
   }
 }
 
+namespace {
+
 // Times one planned variant alone on its stage's real input: only its launches lie between the events.
 void TimeVariant(const PlannedStage& ps, const DeviceView& in, const DeviceView* second, cudaStream_t stream,
                  const BenchOptions& o, const cuda::L2Flusher* flush, BenchRow& row) {
@@ -86,6 +105,8 @@ void TimeVariant(const PlannedStage& ps, const DeviceView& in, const DeviceView*
   row.median_ms = t.Median();
   row.min_ms = t.Min();
 }
+
+}  // namespace
 
 void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, BenchReport& report) {
   cuda::CudaExecutor exec;
@@ -106,8 +127,7 @@ void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, Benc
     for (const VariantSpec* v : Candidates(r, Backend::Cuda, o.variants == "all")) {
       if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
       const LaunchConfig launch = v == r.variant ? r.launch : v->defaults;
-      BenchRow row{r.filter->id, v->id + (v->agreement == Agreement::KnownWrong ? " (wrong)" : ""),
-                   Describe(launch, v->uses), "", ShapeText(r.in)};
+      BenchRow row = RowOf(r, *v, Describe(launch, v->uses));
       try {
         const PlannedStage ps = PlanVariant(*r.filter, *v, r.params, launch, r.in, *exec.limits());
         TimeVariant(ps, in, second, stream, o, flush, row);
@@ -131,9 +151,8 @@ void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, Benc
   }
 }
 
-}  // namespace
-
 int BenchCommand(const BenchOptions& o) {
+  if (o.suite) return BenchSuite(o);
   if (o.repeat < 1 || o.repeat > 100000) throw InputError("--repeat " + std::to_string(o.repeat) + " is not in 1..100000");
   if (o.warmup < 0 || o.warmup > 10000) throw InputError("--warmup " + std::to_string(o.warmup) + " is not in 0..10000");
   if (!o.variants.empty() && o.variants != "all") throw InputError("--variants '" + o.variants + "' is not 'all'");
@@ -149,12 +168,7 @@ int BenchCommand(const BenchOptions& o) {
   plan.Require();
   for (const std::string& note : plan.Notes()) std::fprintf(stderr, "note: %s\n", note.c_str());
 
-  BenchReport report;
-  report.backend = std::string(ToString(backend));
-  report.date = Today();
-  report.repeat = o.repeat;
-  report.flush_l2 = o.flush_l2 && backend == Backend::Cuda;
-  report.device = "CPU";
+  BenchReport report = NewReport(backend, o);
   if (backend == Backend::Cuda)
     BenchCuda(plan, input, o, report);
   else

@@ -11,6 +11,9 @@ struct BenchRow {
   std::string launch;       // "block 32x8, ppt 4"
   std::string refused;      // non-empty: the configuration was refused before launch, with the reason
   std::string input;        // "8192x8192 gray8"
+  std::string format;       // "gray8" (the input's)
+  std::string size;         // "8192x8192"
+  std::string params;       // the filter's parameters, "radius=4:sigma=2"
   double median_ms = 0;
   double min_ms = 0;
   double bytes = 0;         // read once + written once
@@ -21,6 +24,8 @@ struct BenchRow {
 
 struct BenchReport {
   std::string device;
+  std::string driver;  // CUDA driver version, "13.0"
+  std::string commit;  // the build's git commit
   std::string backend;
   std::string date;
   int repeat = 0;

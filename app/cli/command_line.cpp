@@ -42,6 +42,10 @@ Command AddBenchCommand(CLI::App& app) {
   bench->add_option("--repeat", o->repeat, "Timed repeats (default 50)");
   bench->add_option("--warmup", o->warmup, "Untimed warm-up runs (default 5)");
   bench->add_option("--json", o->json, "Write results as JSON");
+  bench->add_flag("--suite", o->suite,
+                  "Every filter and CUDA variant on generated inputs (--size, default 8192x8192; --formats), with the "
+                  "device copy of the same bytes as the ceiling");
+  bench->add_option("--formats", o->formats, "--suite: input formats (default gray8,rgba8,gray32f)");
   bench->add_flag("!--no-flush", o->flush_l2,
                   "Keep the L2 warm between repeats (default: flush it, so figures are DRAM figures)");
   return {bench, [o] { return BenchCommand(*o); }};

@@ -29,6 +29,8 @@ struct BenchOptions {
   int warmup = 5;
   bool flush_l2 = true;  // cold L2 before every timed repeat: DRAM figures
   std::string json;
+  bool suite = false;                          // every filter and variant on generated inputs, with the copy
+  std::string formats = "gray8,rgba8,gray32f";  // --suite: the input formats
 };
 
 struct CompareOptions {
@@ -44,7 +46,7 @@ struct CompareOptions {
 int ListCommand(bool json, bool markdown);
 int CompareCommand(const CompareOptions& o);
 int RunCommand(const RunOptions& o);
-int BenchCommand(const BenchOptions& o);
+int BenchCommand(const BenchOptions& o);  // --suite: BenchSuite (app/cli/bench_suite.cpp)
 
 // The backend to use: the one asked for, else cuda when a device is present, else cpu. Asking for cuda without a
 // device is an error that says why.

@@ -354,5 +354,12 @@ TEST_F(Cli, CudaBackendWithoutADeviceExitsThree) {
                 3, "--backend cuda: ");
 }
 
+// The suite measures CUDA variants against a device copy: on the CPU backend it is refused with the reason, and it
+// does not take stages or an input file.
+TEST_F(Cli, BenchSuiteNeedsTheCudaBackendAndNoStages) {
+  ExpectFailure("bench --suite --backend cpu --size 64x64", 2, "--suite times CUDA variants against a device copy");
+  ExpectFailure("bench --suite --stage gray --backend cpu", 2, "--suite benchmarks every filter on generated inputs");
+}
+
 }  // namespace
 }  // namespace fl
