@@ -12,6 +12,8 @@ export LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 bin=.gpu/bin
 what=" ${*:-tests bench} "
 summary=()
+# Re-packed after every section, so a run cut short by its time limit still returns what it finished.
+pack() { tar czf "$OUT/results.tar.gz" -C "$json" .; }
 
 if [[ $what == *" tests "* ]]; then
   start=$(date +%s)
@@ -21,12 +23,14 @@ if [[ $what == *" tests "* ]]; then
   tail -n 40 "$OUT/gpu_tests.log"
   summary+=("gpu_tests rc=$rc in $(( $(date +%s) - start )) s: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/gpu_tests.log" | tr '\n' ' ')")
 fi
+pack
 
 if [[ $what == *" screenshot "* ]]; then
   timeout 60 $bin/filterlab --screenshot "$OUT/screenshot_gpu.png" --input assets/astronaut.png --stage gray \
     --stage gauss:radius=4:sigma=2:variant=separable --window 1280x800 >"$OUT/screenshot.log" 2>&1
   summary+=("screenshot rc=$? $(tail -n 3 "$OUT/screenshot.log" | tr '\n' ' ')")
 fi
+pack
 
 if [[ $what == *" ab "* ]]; then
   # The A/B views through EGL and interop: B blurs more (split, diff, mask), two exact variants (same: black diff),
@@ -49,6 +53,7 @@ if [[ $what == *" ab "* ]]; then
   summary+=("ui_tests Ab* + interop screenshot rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/ab.log" | tr '\n' ' ')")
   grep -E '^screenshot ' "$OUT/ab.log"
 fi
+pack
 
 if [[ $what == *" bench "* ]]; then
   # 8192x8192 is 64 MiB as gray8 and 256 MiB as rgba8, more than the L2: these are DRAM figures. One filter per
@@ -62,6 +67,7 @@ if [[ $what == *" bench "* ]]; then
   done
   summary+=("bench: $(ls "$json"/bench_*.json 2>/dev/null | wc -l) result files")
 fi
+pack
 
 if [[ $what == *" base "* ]]; then
   # Before and after in one call: the baseline build (.gpu/base/filterlab, packed by scripts/pack_for_gpu.sh
@@ -75,17 +81,32 @@ if [[ $what == *" base "* ]]; then
   done
   summary+=("base: $(ls "$json"/base_*.json 2>/dev/null | wc -l) result files")
 fi
+pack
 
 if [[ $what == *" suite "* ]]; then
   OUT="$json" bash bench/run_suite.sh run >"$json/suite_summary.txt" 2>&1
   summary+=("suite rc=$? $(wc -l <"$json/suite.txt" 2>/dev/null) lines")
 fi
+pack
+
+if [[ $what == *" ncu "* ]]; then
+  # The limiter of each fast kernel: speed of light (memory and compute throughput), occupancy and launch figures
+  # from Nsight Compute, one kernel launch each, on the benchmark's input.
+  for spec in ${NCU_STAGES:-gauss3 dilate3 dilate5 sobel box gauss gauss:radius=8:sigma=4}; do
+    timeout 120 ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis \
+      -k "regex:StripKernel|GaussFast|BoxFast|GrayFrom" -c 1 $bin/filterlab bench --size 8192x8192 --format gray8 \
+      --stage "$spec:variant=fast" --repeat 1 --warmup 0 >>"$json/ncu.txt" 2>&1
+    echo "== $spec rc=$?" >>"$json/ncu.txt"
+  done
+  summary+=("ncu: $(grep -c '^== ' "$json/ncu.txt") kernels profiled")
+fi
+pack
 
 if [[ $what == *" peers "* ]]; then
   PYTHONUNBUFFERED=1 timeout 240 python3 .gpu/peers_bench.py --size 8192 --json "$json/peers.json" >"$OUT/peers.txt" 2>&1
   tail -n 20 "$OUT/peers.txt"
 fi
+pack
 
-tar czf "$OUT/results.tar.gz" -C "$json" .
 echo "== summary =="
 printf '%s\n' "${summary[@]}"
