@@ -131,9 +131,9 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, boo
       s.note = s.requested->id + " needs CUDA: shown with the CPU reference";
       return;
     }
+    s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;
   } else {
     PickVariantForFormats(s, false);
-    s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;
   }
 }
 

@@ -94,7 +94,8 @@ static FilterSpec DeclareBox() {
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;
-  fast.defaults.ppt = 64;  // the 2r+1 rows that start a strip are amortised over its rows
+  fast.defaults.ppt = 32;  // the 2r+1 rows that start a strip against blocks enough to fill the GPU
+  fast.smem_bytes = cuda::BoxFastSmemBytes;
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

@@ -45,6 +45,7 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.uses = cuda::strip::Use();
   v.defaults = cuda::strip::Defaults();
   v.check_launch = cuda::strip::BlockProblem;
+  v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
   return v;
 }

@@ -1,10 +1,11 @@
 #pragma once
-// The `fast` box variant (box_fast.cu): gray8, radius 1..16, running column sums in registers. Plain C++ so that
-// the declaration (filters/box.cpp) reads the same facts as the kernel.
+// The `fast` box variant (box_fast.cu): gray8, radius 1..16, running column sums in registers. Plain C++ so
+// that the declaration (filters/box.cpp) reads the same facts as the kernel.
 #include <optional>
 #include <string>
 
 #include "core/filter_spec.hpp"
+#include "cuda/filters/strip_launch.hpp"
 
 namespace fl::cuda {
 
@@ -15,6 +16,13 @@ constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for registers 
 void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
+
+// Shared memory of its two prefetch rings (the rows entering and leaving the window).
+inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
+  return c.block_x <= 0 || c.block_y <= 0
+             ? 0
+             : strip::PipeBytes(static_cast<long>(c.block_x) * c.block_y, false, 2);
+}
 
 // A block writes (block_x / 32) warps x 30 chunks x 16 pixels across and block_y x ppt rows down.
 inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {

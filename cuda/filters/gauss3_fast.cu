@@ -1,9 +1,9 @@
-// `fast` gauss3: a strip kernel (chunk_strip.cuh) with the [1 2 1] x [1 2 1] / 16 stencil done two channels per
-// 32-bit add. Each word is split into its even and odd bytes as 16-bit lanes; a row's [1 2 1] sum is at most
-// 1020 and the column's at most 4080 + 8, so lanes never carry into each other and plain integer adds and
-// shifts compute the exact reference, (sum + 8) >> 4, for two channels at once.
-#include "cuda/filters/chunk_strip.cuh"
+// `fast` gauss3: a strip kernel (chunk_strip.cuh) with the [1 2 1] x [1 2 1] / 16 stencil done two channels
+// per 32-bit add. Each word is split into its even and odd bytes as 16-bit lanes; a row's [1 2 1] sum is at
+// most 1020 and the column's at most 4080 + 8, so lanes never carry into each other and plain integer adds
+// and shifts compute the exact reference, (sum + 8) >> 4, for two channels at once.
 #include "cuda/filters/fast.hpp"
+#include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
 namespace fl::cuda {
@@ -23,7 +23,8 @@ struct Gauss3Stencil {
     Row r;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const unsigned l = strip::PixelsLeft<Bpp, 1, 1>(ext, i), m = ext[1 + i], rt = strip::PixelsRight<Bpp, 1, 1>(ext, i);
+      const unsigned l = strip::PixelsLeft<Bpp, 1, 1>(ext, i), m = ext[1 + i],
+                     rt = strip::PixelsRight<Bpp, 1, 1>(ext, i);
       r.even[i] = strip::Even(l) + 2 * strip::Even(m) + strip::Even(rt);
       r.odd[i] = strip::Odd(l) + 2 * strip::Odd(m) + strip::Odd(rt);
     }
@@ -44,15 +45,19 @@ struct Gauss3Stencil {
 };
 
 strip::KernelPtr KernelFor(PixelFormat f) {
-  return f == PixelFormat::Rgba8 ? strip::StripKernel<Gauss3Stencil<4>> : strip::StripKernel<Gauss3Stencil<1>>;
+  return f == PixelFormat::Rgba8 ? strip::StripKernel<Gauss3Stencil<4>>
+                                 : strip::StripKernel<Gauss3Stencil<1>>;
 }
 
 }  // namespace
 
-const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig&) { return reinterpret_cast<const void*>(KernelFor(f)); }
+const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig&) {
+  return reinterpret_cast<const void*>(KernelFor(f));
+}
 
 void LaunchGauss3Fast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor(c.in.shape.format), c, "Gauss3Fast");
+  strip::LaunchStrip(KernelFor(c.in.shape.format), c, "Gauss3Fast",
+                     strip::SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 
 }  // namespace fl::cuda

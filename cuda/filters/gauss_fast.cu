@@ -1,14 +1,15 @@
 // `fast` gauss (radius 1..8): both separable passes fused, with every intermediate in registers or a per-warp
 // shared-memory row, so the image crosses the memory bus once in and once out.
 //
-// A thread owns one "unit" of 4 floats per row: 4 adjacent pixels of gray8 or gray32f, or the 4 channels of one
-// rgba8 pixel; a warp owns 32 consecutive units of a strip of rows. For each input row it loads its unit (4 or 16
-// bytes), converts it to floats into the warp's shared row (the R pixels beyond the warp's ends loaded by the
-// lanes at its edges), and after __syncwarp reads back the 4 + 2R (gray) or 2R + 1 (rgba8) values around it for
-// the row pass. The row results of the last 2R + 1 rows stay in registers as a ring; each output row is their
-// weighted column sum. The ring's slots are compile-time indices because the row loop is unrolled by 2R + 1, so
-// sliding the window moves no registers. The next input row is loaded one row ahead, so its latency overlaps the
-// arithmetic of the current one. Weights travel in the constant bank (a __grid_constant__ parameter).
+// A thread owns one "unit" of 4 floats per row: 4 adjacent pixels of gray8 or gray32f, or the 4 channels of
+// one rgba8 pixel; a warp owns 32 consecutive units of a strip of rows. For each input row it loads its unit
+// (4 or 16 bytes), converts it to floats into the warp's shared row (the R pixels beyond the warp's ends
+// loaded by the lanes at its edges), and after __syncwarp reads back the 4 + 2R (gray) or 2R + 1 (rgba8)
+// values around it for the row pass. The row results of the last 2R + 1 rows stay in registers as a ring;
+// each output row is their weighted column sum. The ring's slots are compile-time indices because the row
+// loop is unrolled by 2R + 1, so sliding the window moves no registers. The next input row is loaded one row
+// ahead, so its latency overlaps the arithmetic of the current one. Weights travel in the constant bank (a
+// __grid_constant__ parameter).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -112,9 +113,12 @@ struct UnitOf<uchar4> {  // the 4 channels of one rgba8 pixel
   }
 };
 
-__device__ __forceinline__ float Get(const float4& v, int i) { return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w; }
+__device__ __forceinline__ float Get(const float4& v, int i) {
+  return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
+}
 __device__ __forceinline__ void Fma(float4& acc, float w, const float4& v) {
-  acc.x = fmaf(w, v.x, acc.x), acc.y = fmaf(w, v.y, acc.y), acc.z = fmaf(w, v.z, acc.z), acc.w = fmaf(w, v.w, acc.w);
+  acc.x = fmaf(w, v.x, acc.x), acc.y = fmaf(w, v.y, acc.y), acc.z = fmaf(w, v.z, acc.z),
+  acc.w = fmaf(w, v.w, acc.w);
 }
 
 // Units of apron on each side of a warp's shared row: R pixels.
@@ -123,8 +127,8 @@ constexpr int kApron = (R + UnitOf<In>::kPixels - 1) / UnitOf<In>::kPixels;
 template <typename In, int R>
 constexpr int kRowUnits = 32 + 2 * kApron<In, R>;
 
-// The row pass of unit `lane` from its warp's shared row (unit j of the row is shared[j], the warp's first unit
-// at j = kApron).
+// The row pass of unit `lane` from its warp's shared row (unit j of the row is shared[j], the warp's first
+// unit at j = kApron).
 template <typename In, int R>
 __device__ __forceinline__ float4 RowPass(const FastWeights& wt, const float4* shared, int lane) {
   constexpr int A = kApron<In, R>;
@@ -154,7 +158,8 @@ __device__ __forceinline__ float4 RowPass(const FastWeights& wt, const float4* s
 }
 
 template <typename In, int R>
-__global__ void __launch_bounds__(256, 2) GaussFast(const __grid_constant__ FastWeights wt, const FastArgs a) {
+__global__ void __launch_bounds__(256, (R >= 6 ? 1 : 2))
+    GaussFast(const __grid_constant__ FastWeights wt, const FastArgs a) {
   using U = UnitOf<In>;
   constexpr int A = kApron<In, R>;
   constexpr int kWin = 2 * R + 1;
@@ -163,11 +168,13 @@ __global__ void __launch_bounds__(256, 2) GaussFast(const __grid_constant__ Fast
   const int warp = static_cast<int>((threadIdx.y * blockDim.x + threadIdx.x) / 32);
   float4* shared = gauss_fast_rows + warp * kRowUnits<In, R>;
   const int u = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);  // this thread's unit
-  const int u0 = u - lane;                                                  // the warp's first unit
+  const int u0 = u - lane;                                                // the warp's first unit
   const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
   if (y0 >= a.p.h) return;  // the same for the whole warp
   const int w = a.p.w;
-  auto row_of = [&](int y) { return a.p.in + static_cast<std::size_t>(ClampInt(y, 0, a.p.h - 1)) * a.p.in_pitch; };
+  auto row_of = [&](int y) {
+    return a.p.in + static_cast<std::size_t>(ClampInt(y, 0, a.p.h - 1)) * a.p.in_pitch;
+  };
   // The unit this lane loads besides its own: an apron unit for the first and last A lanes.
   const int extra = lane < A ? u0 - A + lane : (lane >= 32 - A ? u0 + 32 + (lane - (32 - A)) : 0);
   const int extra_slot = lane < A ? lane : A + 32 + (lane - (32 - A));
@@ -235,7 +242,8 @@ int RowUnits(int r) {
   int units = 0;
   [&]<int... Rs>(std::integer_sequence<int, Rs...>) {
     ((r == Rs + 1 ? (units = kRowUnits<In, Rs + 1>, true) : false) || ...);
-  }(std::make_integer_sequence<int, kGaussFastMaxRadius>{});
+  }
+  (std::make_integer_sequence<int, kGaussFastMaxRadius>{});
   return units;
 }
 
@@ -247,16 +255,20 @@ std::size_t GaussFastSmemBytes(const LaunchConfig& c, const ParamValues& p, Pixe
   const int r = std::clamp(p.Int("radius"), 1, kGaussFastMaxRadius);
   int units = 0;
   gauss::DispatchFormat(f, [&](auto px) { units = RowUnits<decltype(px)>(r); });
-  const std::size_t warps = (static_cast<std::size_t>(std::max(c.block_x, 0)) * std::max(c.block_y, 0) + 31) / 32;
+  const std::size_t warps =
+      (static_cast<std::size_t>(std::max(c.block_x, 0)) * std::max(c.block_y, 0) + 31) / 32;
   return warps * static_cast<std::size_t>(units) * sizeof(float4);
 }
 
 std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamValues& p) {
   if (p.Int("radius") > kGaussFastMaxRadius)
-    return "fast serves radius 1.." + std::to_string(kGaussFastMaxRadius) + " (its window of 2r+1 rows lives in "
-           "registers), not " + std::to_string(p.Int("radius")) + ": pick separable_fused";
+    return "fast serves radius 1.." + std::to_string(kGaussFastMaxRadius) +
+           " (its window of 2r+1 rows lives in "
+           "registers), not " +
+           std::to_string(p.Int("radius")) + ": pick separable_fused";
   if (c.block_x % 32 != 0)
-    return "block x " + std::to_string(c.block_x) + " is not a multiple of 32: a warp must span one row of units";
+    return "block x " + std::to_string(c.block_x) +
+           " is not a multiple of 32: a warp must span one row of units";
   return std::nullopt;
 }
 
@@ -277,8 +289,9 @@ void LaunchGaussFast(const CudaCall& c) {
                    c.launch.ppt};
   Kernel kernel = nullptr;
   gauss::DispatchFormat(f, [&](auto px) { kernel = KernelFor<decltype(px)>(r); });
-  if (!kernel) throw InputError("gauss fast: radius " + std::to_string(r) + " is outside 1.." +
-                                std::to_string(kGaussFastMaxRadius));
+  if (!kernel)
+    throw InputError("gauss fast: radius " + std::to_string(r) + " is outside 1.." +
+                     std::to_string(kGaussFastMaxRadius));
   kernel<<<GridOf(c), BlockOf(c.launch), GaussFastSmemBytes(c.launch, c.params, f), StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussFast");
 }

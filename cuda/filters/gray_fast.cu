@@ -1,9 +1,10 @@
-// `fast` gray: one thread owns 16 output pixels of a row (one 16-byte store) for a strip of rows, and reads their
-// 64 rgba8 bytes as four 16-byte loads, all in flight together. Each luma is two integer multiply-adds: the red and
-// blue bytes of a pixel, as two 16-bit lanes, times (29 + 77 * 2^16) leave 77 R + 29 B (+ 128 for rounding) in the
-// product's upper half; green adds 150 G. Bit-identical to the reference's (77 R + 150 G + 29 B + 128) >> 8.
-#include "cuda/filters/chunk_strip.cuh"
+// `fast` gray: one thread owns 16 output pixels of a row (one 16-byte store) for a strip of rows, and reads
+// their 64 rgba8 bytes as four 16-byte loads, all in flight together. Each luma is two integer multiply-adds:
+// the red and blue bytes of a pixel, as two 16-bit lanes, times (29 + 77 * 2^16) leave 77 R + 29 B (+ 128 for
+// rounding) in the product's upper half; green adds 150 G. Bit-identical to the reference's (77 R + 150 G +
+// 29 B + 128) >> 8.
 #include "cuda/filters/fast.hpp"
+#include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
 namespace fl::cuda {
@@ -37,7 +38,8 @@ __global__ void __launch_bounds__(256) GrayFromRgba(const strip::StripArgs a) {
 #pragma unroll 2
   for (int j = 0; j < end; ++j) {
     const std::uint8_t* row = a.in + static_cast<std::size_t>(y0 + j) * a.in_pitch;
-    const uint4 q0 = Rgba4(row, x, w), q1 = Rgba4(row, x + 4, w), q2 = Rgba4(row, x + 8, w), q3 = Rgba4(row, x + 12, w);
+    const uint4 q0 = Rgba4(row, x, w), q1 = Rgba4(row, x + 4, w), q2 = Rgba4(row, x + 8, w),
+                q3 = Rgba4(row, x + 12, w);
     const strip::Chunk out{{LumaWord(q0), LumaWord(q1), LumaWord(q2), LumaWord(q3)}};
     strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, w, out);
   }
@@ -61,10 +63,10 @@ strip::KernelPtr KernelFor(PixelFormat f) { return f == PixelFormat::Rgba8 ? Gra
 
 }  // namespace
 
-const void* GrayFastKernel(PixelFormat f, const LaunchConfig&) { return reinterpret_cast<const void*>(KernelFor(f)); }
-
-void LaunchGrayFast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor(c.in.shape.format), c, "GrayFast");
+const void* GrayFastKernel(PixelFormat f, const LaunchConfig&) {
+  return reinterpret_cast<const void*>(KernelFor(f));
 }
+
+void LaunchGrayFast(const CudaCall& c) { strip::LaunchStrip(KernelFor(c.in.shape.format), c, "GrayFast", 0); }
 
 }  // namespace fl::cuda

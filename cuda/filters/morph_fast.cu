@@ -1,10 +1,10 @@
 // `fast` dilate / erode: a strip kernel (chunk_strip.cuh). Each thread owns 16 bytes of a row (16 gray8 or 4
 // rgba8 pixels); per input row it takes the (2R + 1)-wide max / min of each of its 4 words with byte shifts
-// (__byte_perm) and per-byte SIMD (__vmaxu4 / __vminu4), and each output row is the max / min of the window of
-// 2R + 1 such row results it keeps in registers.
-#include "cuda/filters/chunk_strip.cuh"
+// (__byte_perm) and per-byte SIMD (__vmaxu4 / __vminu4), and each output row is the max / min of the window
+// of 2R + 1 such row results it keeps in registers.
 #include "cuda/filters/fast.hpp"
 #include "cuda/filters/morph_words.cuh"
+#include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
 namespace fl::cuda {
@@ -13,7 +13,7 @@ namespace {
 template <MorphOp Op, int R, int Bpp>
 struct MorphStencil {
   static constexpr bool kMax = Op == MorphOp::Dilate;
-  static constexpr int kMinBlocks = 4;
+  static constexpr int kMinBlocks = 3;
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);
@@ -63,10 +63,11 @@ const void* MorphFastKernel(PixelFormat f, const LaunchConfig&) {
 
 template <MorphOp Op, int R>
 void LaunchMorphFast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor<Op, R>(c.in.shape.format), c, "MorphFast");
+  strip::LaunchStrip(KernelFor<Op, R>(c.in.shape.format), c, "MorphFast",
+                     strip::SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 
-#define FL_MORPH_FAST_INSTANTIATE(Op, R)                     \
+#define FL_MORPH_FAST_INSTANTIATE(Op, R)                 \
   template void LaunchMorphFast<Op, R>(const CudaCall&); \
   template const void* MorphFastKernel<Op, R>(PixelFormat, const LaunchConfig&);
 FL_MORPH_FAST_INSTANTIATE(MorphOp::Dilate, 1)

@@ -1,7 +1,8 @@
 #pragma once
 // The launch facts every `fast` strip variant shares (cuda/filters/chunk_strip.cuh), declared once: the
-// registry's LaunchUse, the plan's launch check and its messages, the footprint and the kernels all read them.
-// Plain C++: the declarations in filters/ include it.
+// registry's LaunchUse, the plan's launch check and its messages, the footprint and the kernels all read
+// them. Plain C++: the declarations in filters/ include it.
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -11,11 +12,25 @@ namespace fl::cuda::strip {
 
 constexpr int kChunkBytesPerThread = 16;  // one 16-byte load and store per row per thread
 constexpr int kMinRows = 1, kMaxRows = 64, kDefaultRows = 16;  // output rows per thread (the launch's ppt)
+constexpr int kPipeDepth =
+    4;  // rows of the cp.async prefetch ring (row_pipe.cuh): 3 in flight while one is used
+
+// Shared memory of the prefetch rings: per thread kPipeDepth 16-byte slots per stream of rows, twice that
+// with the edge chunks of a warp's end lanes.
+constexpr std::size_t PipeBytes(long threads, bool edges, int streams = 1) {
+  return static_cast<std::size_t>(threads) * kPipeDepth * 16 * (edges ? 2 : 1) *
+         static_cast<std::size_t>(streams);
+}
+// What a strip stencil kernel (one stream, with edges) asks per block, for the plan's launch check.
+inline std::size_t SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
+  return c.block_x <= 0 || c.block_y <= 0 ? 0 : PipeBytes(static_cast<long>(c.block_x) * c.block_y, true);
+}
 
 // A warp must be one row of 32 consecutive chunks, so that neighbours are a shuffle away.
 inline std::optional<std::string> BlockProblem(const LaunchConfig& c, const ParamValues&) {
   if (c.block_x % 32 != 0)
-    return "block x " + std::to_string(c.block_x) + " is not a multiple of 32: a warp must span one row of chunks";
+    return "block x " + std::to_string(c.block_x) +
+           " is not a multiple of 32: a warp must span one row of chunks";
   return std::nullopt;
 }
 

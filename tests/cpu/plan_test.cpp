@@ -174,3 +174,29 @@ TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
 
 }  // namespace
 }  // namespace fl
+
+namespace fl {
+namespace {
+
+// The plan sizes the scratch a variant declares (the executor and the benchmark allocate exactly that), also for a
+// variant that runs as a format fallback.
+TEST(Plan, ScratchBytesComeFromTheVariantThatRuns) {
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& box = reg.Get("box");
+  const VariantSpec& separable = *box.FindVariant("separable");
+  const ImageShape gray{17, 13, PixelFormat::Gray8};
+  const PlannedStage s = PlanVariant(box, separable, test::ParamsFor(box, "radius=3"), separable.defaults, gray,
+                                     PortableCudaLimits());
+  EXPECT_GT(s.scratch_bytes, 0u);
+  EXPECT_EQ(s.scratch_bytes, separable.scratch_bytes(gray, s.params));
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(reg, "box:radius=3", Backend::Cuda));  // fast: no scratch
+  const ImageShape rgba{17, 13, PixelFormat::Rgba8};
+  EXPECT_EQ(ResolvePipeline(reg, p, gray, Backend::Cuda).stages[0].scratch_bytes, 0u);
+  const Plan fallback = ResolvePipeline(reg, p, rgba, Backend::Cuda);  // separable runs, and needs its scratch
+  EXPECT_EQ(fallback.stages[0].scratch_bytes, separable.scratch_bytes(rgba, fallback.stages[0].params));
+  EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].scratch_bytes, 0u) << "CPU code: no scratch";
+}
+
+}  // namespace
+}  // namespace fl

@@ -1,0 +1,85 @@
+#pragma once
+// A per-thread prefetch ring of input rows in shared memory, filled by cp.async (Ampere and later): a thread
+// asks for the 16-byte chunk of a row D - 1 rows before it needs it, and the copy travels while the thread
+// computes, holding no registers. This keeps D - 1 loads per thread in flight whatever the occupancy, which
+// is what a strip kernel needs: its registers (a window of rows) limit it to a few warps per SM, too few to
+// hide DRAM latency with one load each.
+//
+// Each thread owns D slots (and, with kEdges, D more for the chunk beyond its warp's end: lane 0 fetches the
+// chunk to its left, lane 31 the one to its right). A slot is refilled only after the thread has used its
+// previous contents (the ring is read one slot ahead of where it is written), so no barrier is needed: each
+// thread reads only what it copied itself, after cp.async.wait_group.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "cuda/filters/chunk_strip.cuh"
+
+namespace fl::cuda::strip {
+
+__device__ __forceinline__ void CpAsync16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void CpAsyncCommit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void CpAsyncWait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+template <bool kEdges>
+class RowPipe {
+ public:
+  // `smem` is this stream's part of the block's dynamic shared memory (PipeBytes(threads, kEdges),
+  // strip_launch.hpp).
+  __device__ explicit RowPipe(uint4* smem)
+      : stride_(static_cast<int>(blockDim.x * blockDim.y)),
+        own_(smem + threadIdx.y * blockDim.x + threadIdx.x),
+        edge_(own_ + kPipeDepth * stride_) {}
+
+  // Starts fetching the chunk at byte x of `row` into slot i % D (and the neighbouring chunk on a warp's end
+  // lanes). Chunks that reach past the row are assembled from clamped bytes at once. Commit() closes the
+  // row's group: one group per row, whatever the number of rings a kernel fills for it.
+  template <int Bpp>
+  __device__ void Issue(const std::uint8_t* row, int x, int row_bytes, int i) {
+    const int s = (i & (kPipeDepth - 1)) * stride_;
+    Fetch<Bpp>(own_ + s, row, x, row_bytes);
+    if constexpr (kEdges) {
+      const int lane = static_cast<int>(threadIdx.x) & 31;
+      if (lane == 0) Fetch<Bpp>(edge_ + s, row, x - kChunkBytes, row_bytes);
+      if (lane == 31) Fetch<Bpp>(edge_ + s, row, x + kChunkBytes, row_bytes);
+    }
+  }
+  // Closes the group of one row's fetches (also when there were none, past the strip's last row, so that the
+  // group count stays one per row).
+  __device__ static void Commit() { CpAsyncCommit(); }
+
+  // Waits for row i (issued D - 1 rows ago) and returns its chunk (and the neighbouring chunk, with kEdges).
+  __device__ Chunk Take(int i, Chunk* edge = nullptr) {
+    CpAsyncWait<kPipeDepth - 2>();
+    const int s = (i & (kPipeDepth - 1)) * stride_;
+    const uint4 v = own_[s];
+    if constexpr (kEdges) {
+      const uint4 e = edge_[s];
+      *edge = {{e.x, e.y, e.z, e.w}};
+    }
+    return {{v.x, v.y, v.z, v.w}};
+  }
+
+ private:
+  template <int Bpp>
+  __device__ static void Fetch(uint4* slot, const std::uint8_t* row, int x, int row_bytes) {
+    if (x >= 0 && x + kChunkBytes <= row_bytes) {
+      CpAsync16(slot, row + x);
+      return;
+    }
+    const Chunk c = LoadChunk<Bpp>(row, x, row_bytes);
+    *slot = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
+  }
+
+  int stride_;
+  uint4* own_;
+  uint4* edge_;
+};
+
+}  // namespace fl::cuda::strip

@@ -1,0 +1,93 @@
+#pragma once
+// The strip kernel (see chunk_strip.cuh for its shape and its stencil policies) and how it is launched.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "cuda/filters/chunk_strip.cuh"
+#include "cuda/filters/row_pipe.cuh"
+
+namespace fl::cuda::strip {
+
+// The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows
+// [(by_i * by + ty) * rows, ... + rows). Lanes past the row's end still run (their chunks are clamped copies
+// of the edge) so that every shuffle has its partners; they only skip the store. Input rows arrive through a
+// cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use.
+template <typename S>
+__global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
+  constexpr int R = S::kRadius;
+  extern __shared__ uint4 strip_rings[];
+  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
+  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
+  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
+  const int end = min(a.rows, a.h - y0);
+  const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
+  RowPipe<true> pipe(strip_rings);
+  auto issue = [&](int i) {
+    if (i < in_rows)
+      pipe.Issue<S::kBpp>(a.in + static_cast<std::size_t>(ClampInt(y0 - R + i, 0, a.h - 1)) * a.in_pitch, x,
+                          a.row_bytes, i);
+    pipe.Commit();
+  };
+  auto row_at = [&](int i) {
+    Chunk edge;
+    const Chunk m = pipe.Take(i, &edge);
+    issue(i + kPipeDepth - 1);
+    unsigned ext[4 + 2 * S::kNbrWords];
+    Extend<S::kNbrWords>(m, edge, ext);
+    return S::Horizontal(ext);
+  };
+#pragma unroll
+  for (int i = 0; i < kPipeDepth - 1; ++i) issue(i);
+  typename S::Row win[2 * R + 1];
+#pragma unroll
+  for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
+#pragma unroll 2
+  for (int j = 0; j < end; ++j) {
+    win[2 * R] = row_at(j + 2 * R);
+    const Chunk out = S::Vertical(win);
+    if (x < a.out_row_bytes)
+      StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
+#pragma unroll
+    for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
+  }
+}
+
+// The arguments of a strip kernel from a call (input and output of the same width).
+inline StripArgs StripArgsOf(const CudaCall& c) {
+  return {c.in.data,
+          c.in.pitch,
+          c.out.data,
+          c.out.pitch,
+          c.in.shape.height,
+          c.in.shape.width * static_cast<int>(BytesPerPixel(c.in.shape.format)),
+          c.out.shape.width * static_cast<int>(BytesPerPixel(c.out.shape.format)),
+          c.launch.ppt};
+}
+
+// Strip kernels load and store 16-byte chunks: rows must start on 16-byte boundaries (DeviceImage rows always
+// do: their pitch is a multiple of 512). A view that does not is refused rather than faulting.
+inline void RequireChunkRows(const CudaCall& c, const char* kernel) {
+  auto aligned = [](const DeviceView& v) {
+    return reinterpret_cast<std::uintptr_t>(v.data) % kChunkBytes == 0 && v.pitch % kChunkBytes == 0;
+  };
+  if (!aligned(c.in) || !aligned(c.out))
+    throw RuntimeError(std::string(kernel) + " needs rows that start on 16-byte boundaries (data and pitch)");
+}
+
+using KernelPtr = void (*)(StripArgs);
+
+// Launches a strip kernel on the grid the plan computed from the variant's footprint, after checking its
+// rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
+// within the device's limit).
+inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {
+  RequireChunkRows(c, name);
+  if (smem > 48 * 1024)
+    Check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
+          name, __FILE__, __LINE__);
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(StripArgsOf(c));
+  Check(cudaGetLastError(), name, __FILE__, __LINE__);
+}
+
+}  // namespace fl::cuda::strip
