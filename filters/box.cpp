@@ -96,6 +96,7 @@ static FilterSpec DeclareBox() {
   fast.check_launch = cuda::BoxFastProblem;
   fast.defaults.ppt = 32;  // the 2r+1 rows that start a strip against blocks enough to fill the GPU
   fast.smem_bytes = cuda::BoxFastSmemBytes;
+  fast.uses.smem = false;  // always prefetches its two rows through shared memory
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

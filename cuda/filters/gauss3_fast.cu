@@ -44,19 +44,19 @@ struct Gauss3Stencil {
   }
 };
 
-strip::KernelPtr KernelFor(PixelFormat f) {
-  return f == PixelFormat::Rgba8 ? strip::StripKernel<Gauss3Stencil<4>>
-                                 : strip::StripKernel<Gauss3Stencil<1>>;
+strip::KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
+  return f == PixelFormat::Rgba8 ? strip::StripKernelFor<Gauss3Stencil<4>>(c)
+                                 : strip::StripKernelFor<Gauss3Stencil<1>>(c);
 }
 
 }  // namespace
 
-const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig&) {
-  return reinterpret_cast<const void*>(KernelFor(f));
+const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(KernelFor(f, c));
 }
 
 void LaunchGauss3Fast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor(c.in.shape.format), c, "Gauss3Fast",
+  strip::LaunchStrip(KernelFor(c.in.shape.format, c.launch), c, "Gauss3Fast",
                      strip::SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 

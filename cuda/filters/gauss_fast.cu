@@ -54,6 +54,8 @@ template <>
 struct UnitOf<std::uint8_t> {  // 4 gray8 pixels in one word
   using Raw = unsigned;
   static constexpr int kPixels = 4;
+  __device__ static bool Inside(int u, int w) { return u >= 0 && 4 * u + 4 <= w; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 4 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     const int x = 4 * u;
     if (x >= 0 && x + 4 <= w) return __ldg(reinterpret_cast<const unsigned*>(row + x));
@@ -79,6 +81,8 @@ template <>
 struct UnitOf<float> {  // 4 gray32f pixels in 16 bytes
   using Raw = float4;
   static constexpr int kPixels = 4;
+  __device__ static bool Inside(int u, int w) { return u >= 0 && 4 * u + 4 <= w; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 16 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     const float* px = reinterpret_cast<const float*>(row);
     const int x = 4 * u;
@@ -104,6 +108,8 @@ template <>
 struct UnitOf<uchar4> {  // the 4 channels of one rgba8 pixel
   using Raw = unsigned;
   static constexpr int kPixels = 1;
+  __device__ static bool Inside(int u, int w) { return u >= 0 && u < w; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 4 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     return __ldg(reinterpret_cast<const unsigned*>(row) + ClampInt(u, 0, w - 1));
   }
@@ -112,6 +118,28 @@ struct UnitOf<uchar4> {  // the 4 channels of one rgba8 pixel
     reinterpret_cast<unsigned*>(row)[u] = FloatsToWord(v);
   }
 };
+
+// Rows of raw units fetched kRing - 1 rows ahead by cp.async into per-thread shared-memory slots (4 or 16 bytes
+// a row: without the ring a thread would have one such load in flight, far too little to cover DRAM latency at
+// the few warps per SM that its registers allow). Units reaching past the row are assembled at once instead.
+constexpr int kRing = 8;
+
+template <int Bytes>
+__device__ __forceinline__ void CpAsync(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  if constexpr (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+
+template <typename U>
+__device__ __forceinline__ void FetchUnit(typename U::Raw* slot, const std::uint8_t* row, int u, int w) {
+  if (U::Inside(u, w))
+    CpAsync<sizeof(typename U::Raw)>(slot, U::Address(row, u));
+  else
+    *slot = U::Load(row, u, w);
+}
 
 __device__ __forceinline__ float Get(const float4& v, int i) {
   return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
@@ -180,42 +208,48 @@ __global__ void __launch_bounds__(256, (R >= 6 ? 1 : 2))
   const int extra_slot = lane < A ? lane : A + 32 + (lane - (32 - A));
   const bool has_extra = lane < A || lane >= 32 - A;
 
-  // Loads input row y (raw), then converts it into the shared row and returns this unit's row pass.
-  struct Raw {
-    typename U::Raw own, apron;
+  // The ring: kRing slots for this thread's unit and kRing for its apron unit, after the warps' shared rows.
+  using Raw = typename U::Raw;
+  const int threads = static_cast<int>(blockDim.x * blockDim.y);
+  const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+  Raw* ring = reinterpret_cast<Raw*>(gauss_fast_rows + threads / 32 * kRowUnits<In, R>) + tid;
+  Raw* apron_ring = ring + kRing * threads;
+  const int end = min(a.rows, a.p.h - y0);
+  const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
+  auto issue = [&](int i) {
+    if (i < in_rows) {
+      const std::uint8_t* row = row_of(y0 - R + i);
+      const int s = (i % kRing) * threads;
+      FetchUnit<U>(ring + s, row, u, w);
+      if (has_extra) FetchUnit<U>(apron_ring + s, row, extra, w);
+    }
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
   };
-  auto load = [&](int y) {
-    const std::uint8_t* row = row_of(y);
-    Raw r;
-    r.own = U::Load(row, u, w);
-    r.apron = has_extra ? U::Load(row, extra, w) : r.own;
-    return r;
-  };
-  auto row_pass = [&](const Raw& r) {
+  // Row i: waits for it, refills the slot used a row ago, converts it into the shared row and returns this unit's
+  // row pass.
+  auto row_pass = [&](int i) {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(kRing - 2) : "memory");
+    const int s = (i % kRing) * threads;
+    const Raw own = ring[s];
+    const Raw apron = has_extra ? apron_ring[s] : own;
+    issue(i + kRing - 1);
     __syncwarp();  // the previous row's readers are done
-    shared[A + lane] = U::ToFloats(r.own);
-    if (has_extra) shared[extra_slot] = U::ToFloats(r.apron);
+    shared[A + lane] = U::ToFloats(own);
+    if (has_extra) shared[extra_slot] = U::ToFloats(apron);
     __syncwarp();
     return RowPass<In, R>(wt, shared, lane);
   };
 
+  for (int i = 0; i < kRing - 1; ++i) issue(i);
   float4 win[kWin];
-  Raw next = load(y0 - R);
 #pragma unroll
-  for (int i = 0; i < 2 * R; ++i) {
-    const Raw cur = next;
-    next = load(y0 - R + i + 1);
-    win[i] = row_pass(cur);
-  }
-  const int end = min(a.rows, a.p.h - y0);
+  for (int i = 0; i < 2 * R; ++i) win[i] = row_pass(i);
   for (int base = 0; base < end; base += kWin) {
 #pragma unroll
     for (int k = 0; k < kWin; ++k) {
       const int j = base + k;  // output row y0 + j; its new input row is y0 + j + R, in slot (k + 2R) % kWin
       if (j >= end) break;
-      const Raw cur = next;
-      next = load(y0 + j + R + 1);
-      win[(k + 2 * R) % kWin] = row_pass(cur);
+      win[(k + 2 * R) % kWin] = row_pass(j + 2 * R);
       float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
 #pragma unroll
       for (int i = 0; i < kWin; ++i) Fma(acc, wt.w[i], win[(k + i) % kWin]);
@@ -292,7 +326,10 @@ void LaunchGaussFast(const CudaCall& c) {
   if (!kernel)
     throw InputError("gauss fast: radius " + std::to_string(r) + " is outside 1.." +
                      std::to_string(kGaussFastMaxRadius));
-  kernel<<<GridOf(c), BlockOf(c.launch), GaussFastSmemBytes(c.launch, c.params, f), StreamOf(c)>>>(wt, a);
+  const std::size_t smem = GaussFastSmemBytes(c.launch, c.params, f);
+  if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
+    FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussFast");
 }
 

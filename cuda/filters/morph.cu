@@ -23,20 +23,33 @@ struct Combine {
   }
 };
 
+// The max or min of N values as a pairwise tree (a shorter dependency chain than a running max).
+template <MorphOp Op, typename P, int N>
+__device__ inline P Tree(const P (&v)[N]) {
+  const Combine<Op> op;
+  if constexpr (N == 1) {
+    return v[0];
+  } else {
+    P half[(N + 1) / 2];
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) half[i] = op(v[2 * i], v[2 * i + 1]);
+    if constexpr (N % 2) half[N / 2] = v[N - 1];
+    return Tree<Op>(half);
+  }
+}
+
 // The max or min of the window that `at(dx, dy)` (dx, dy in -R..R) fetches, one row at a time.
 template <typename P, MorphOp Op, int R, typename Fetch>
 __device__ inline P WindowAt(Fetch at) {
-  const Combine<Op> op;
-  auto row = [&](int dy) {
-    P r = at(-R, dy);
+  P rows[2 * R + 1];
 #pragma unroll
-    for (int dx = -R + 1; dx <= R; ++dx) r = op(r, at(dx, dy));
-    return r;
-  };
-  P v = row(-R);
+  for (int dy = -R; dy <= R; ++dy) {
+    P row[2 * R + 1];
 #pragma unroll
-  for (int dy = -R + 1; dy <= R; ++dy) v = op(v, row(dy));
-  return v;
+    for (int dx = -R; dx <= R; ++dx) row[dx + R] = at(dx, dy);
+    rows[dy + R] = Tree<Op>(row);
+  }
+  return Tree<Op>(rows);
 }
 
 // One thread per pixel, (2R + 1)^2 clamped global loads.

@@ -49,21 +49,21 @@ struct MorphStencil {
 };
 
 template <MorphOp Op, int R>
-strip::KernelPtr KernelFor(PixelFormat f) {
-  return f == PixelFormat::Rgba8 ? strip::StripKernel<MorphStencil<Op, R, 4>>
-                                 : strip::StripKernel<MorphStencil<Op, R, 1>>;
+strip::KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
+  return f == PixelFormat::Rgba8 ? strip::StripKernelFor<MorphStencil<Op, R, 4>>(c)
+                                 : strip::StripKernelFor<MorphStencil<Op, R, 1>>(c);
 }
 
 }  // namespace
 
 template <MorphOp Op, int R>
-const void* MorphFastKernel(PixelFormat f, const LaunchConfig&) {
-  return reinterpret_cast<const void*>(KernelFor<Op, R>(f));
+const void* MorphFastKernel(PixelFormat f, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(KernelFor<Op, R>(f, c));
 }
 
 template <MorphOp Op, int R>
 void LaunchMorphFast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor<Op, R>(c.in.shape.format), c, "MorphFast",
+  strip::LaunchStrip(KernelFor<Op, R>(c.in.shape.format, c.launch), c, "MorphFast",
                      strip::SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 

@@ -67,12 +67,12 @@ struct SobelStencil {
 
 }  // namespace
 
-const void* SobelFastKernel(PixelFormat, const LaunchConfig&) {
-  return reinterpret_cast<const void*>(strip::StripKernel<SobelStencil>);
+const void* SobelFastKernel(PixelFormat, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(strip::StripKernelFor<SobelStencil>(c));
 }
 
 void LaunchSobelFast(const CudaCall& c) {
-  strip::LaunchStrip(strip::StripKernel<SobelStencil>, c, "SobelFast",
+  strip::LaunchStrip(strip::StripKernelFor<SobelStencil>(c.launch), c, "SobelFast",
                      strip::SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 

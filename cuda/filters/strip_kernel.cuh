@@ -12,9 +12,10 @@ namespace fl::cuda::strip {
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows
 // [(by_i * by + ty) * rows, ... + rows). Lanes past the row's end still run (their chunks are clamped copies
-// of the edge) so that every shuffle has its partners; they only skip the store. Input rows arrive through a
-// cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use.
-template <typename S>
+// of the edge) so that every shuffle has its partners; they only skip the store. With kPipe (launch smem on)
+// input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use;
+// without it each row is loaded into registers when it is needed.
+template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;
   extern __shared__ uint4 strip_rings[];
@@ -24,22 +25,32 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   const int end = min(a.rows, a.h - y0);
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
   RowPipe<true> pipe(strip_rings);
+  auto row_ptr = [&](int i) { return a.in + static_cast<std::size_t>(ClampInt(y0 - R + i, 0, a.h - 1)) * a.in_pitch; };
   auto issue = [&](int i) {
-    if (i < in_rows)
-      pipe.Issue<S::kBpp>(a.in + static_cast<std::size_t>(ClampInt(y0 - R + i, 0, a.h - 1)) * a.in_pitch, x,
-                          a.row_bytes, i);
-    pipe.Commit();
+    if constexpr (kPipe) {
+      if (i < in_rows) pipe.Issue<S::kBpp>(row_ptr(i), x, a.row_bytes, i);
+      pipe.Commit();
+    }
   };
   auto row_at = [&](int i) {
-    Chunk edge;
-    const Chunk m = pipe.Take(i, &edge);
-    issue(i + kPipeDepth - 1);
+    Chunk m, edge;
+    if constexpr (kPipe) {
+      m = pipe.Take(i, &edge);
+      issue(i + kPipeDepth - 1);
+    } else {
+      const std::uint8_t* row = row_ptr(i);
+      const int lane = static_cast<int>(threadIdx.x) & 31;
+      m = LoadChunk<S::kBpp>(row, x, a.row_bytes);
+      if (lane == 0 || lane == 31) edge = LoadChunk<S::kBpp>(row, lane == 0 ? x - kChunkBytes : x + kChunkBytes, a.row_bytes);
+    }
     unsigned ext[4 + 2 * S::kNbrWords];
     Extend<S::kNbrWords>(m, edge, ext);
     return S::Horizontal(ext);
   };
+  if constexpr (kPipe) {
 #pragma unroll
-  for (int i = 0; i < kPipeDepth - 1; ++i) issue(i);
+    for (int i = 0; i < kPipeDepth - 1; ++i) issue(i);
+  }
   typename S::Row win[2 * R + 1];
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
@@ -77,6 +88,12 @@ inline void RequireChunkRows(const CudaCall& c, const char* kernel) {
 }
 
 using KernelPtr = void (*)(StripArgs);
+
+// The kernel of stencil S for the launch: with the prefetch ring when shared memory is on.
+template <typename S>
+KernelPtr StripKernelFor(const LaunchConfig& c) {
+  return c.smem ? StripKernel<S, true> : StripKernel<S, false>;
+}
 
 // Launches a strip kernel on the grid the plan computed from the variant's footprint, after checking its
 // rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it

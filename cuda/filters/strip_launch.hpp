@@ -21,9 +21,10 @@ constexpr std::size_t PipeBytes(long threads, bool edges, int streams = 1) {
   return static_cast<std::size_t>(threads) * kPipeDepth * 16 * (edges ? 2 : 1) *
          static_cast<std::size_t>(streams);
 }
-// What a strip stencil kernel (one stream, with edges) asks per block, for the plan's launch check.
+// What a strip stencil kernel (one stream, with edges) asks per block, for the plan's launch check: its prefetch
+// ring with shared memory on, nothing with it off.
 inline std::size_t SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
-  return c.block_x <= 0 || c.block_y <= 0 ? 0 : PipeBytes(static_cast<long>(c.block_x) * c.block_y, true);
+  return !c.smem || c.block_x <= 0 || c.block_y <= 0 ? 0 : PipeBytes(static_cast<long>(c.block_x) * c.block_y, true);
 }
 
 // A warp must be one row of 32 consecutive chunks, so that neighbours are a shuffle away.
@@ -34,9 +35,10 @@ inline std::optional<std::string> BlockProblem(const LaunchConfig& c, const Para
   return std::nullopt;
 }
 
-// Launch fields of a strip variant: block (x a multiple of 32) and rows per thread.
+// Launch fields of a strip variant: block (x a multiple of 32), rows per thread, and shared memory on (rows
+// prefetched by cp.async into a ring) or off (each row loaded into registers when it is needed).
 inline LaunchUse Use() {
-  return LaunchUse{.block = true, .ppt = true, .ppt_min = kMinRows, .ppt_max = kMaxRows};
+  return LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = kMinRows, .ppt_max = kMaxRows};
 }
 inline LaunchConfig Defaults() { return LaunchConfig{.block_x = 32, .block_y = 8, .ppt = kDefaultRows}; }
 
