@@ -137,14 +137,17 @@ VariantSpec Fast() {
   const std::string n = std::to_string(2 * R + 1);
   return StripVariant(
       "One thread owns 16 bytes of a row (16 gray8 or 4 rgba8 pixels) for a strip of ppt rows. Per input row: one "
-      "16-byte load; the bytes beyond its ends come from the neighbouring lanes' registers by warp shuffle (only a "
-      "warp's end lanes load them); the " + n + "-wide max / min of its 4 words by byte shifts (__byte_perm) and "
-      "__vmaxu4 / __vminu4. It keeps the last " + n + " row results in registers and writes each output row with "
-      "one 16-byte store.",
+      "16-byte load (with smem on, fetched rows ahead by cp.async into a shared-memory ring); the bytes beyond its "
+      "ends come from the neighbouring lanes' registers by warp shuffle. Its words are split into even and odd bytes "
+      "as 16-bit lanes, and the " + n + "-wide max / min is taken with lane shifts (__byte_perm) and three-way "
+      "16-bit-lane max / min (__vimax3_u16x2 / __vimin3_u16x2). It keeps the last " + n + " row results in "
+      "registers and writes each output row with one 16-byte store.",
       "What made it fast: every byte crosses the memory bus once in 16-byte transactions (a warp reads 512 "
-      "contiguous bytes per row), each input row is loaded once per strip rather than " + n + " times, and there "
-      "is no shared memory, barrier or per-pixel address arithmetic. Expect it close to the copy bandwidth on both "
-      "formats; ppt trades the strip's " + std::to_string(2 * R) + " apron rows against threads in flight.",
+      "contiguous bytes per row), each input row is loaded once per strip rather than " + n + " times, and the "
+      "arithmetic uses the 16-bit-lane max / min that compute capability 9.0 executes natively: the per-byte "
+      "__vmaxu4 of packed4 is emulated by about a dozen instructions there, which made the first version of this "
+      "kernel compute-bound. Expect it close to the copy bandwidth on both formats; ppt trades the strip's " +
+      std::to_string(2 * R) + " apron rows against blocks in flight.",
       cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>);
 }
 

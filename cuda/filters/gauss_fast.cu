@@ -19,6 +19,7 @@
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
 #include "cuda/filters/gauss_fast.hpp"
+#include "cuda/filters/strip_launch.hpp"
 #include "cuda/filters/gauss_pixel.cuh"
 #include "cuda/kernel_util.cuh"
 
@@ -300,10 +301,7 @@ std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamVa
            " (its window of 2r+1 rows lives in "
            "registers), not " +
            std::to_string(p.Int("radius")) + ": pick separable_fused";
-  if (c.block_x % 32 != 0)
-    return "block x " + std::to_string(c.block_x) +
-           " is not a multiple of 32: a warp must span one row of units";
-  return std::nullopt;
+  return strip::BlockProblem(c, p);  // a warp spans one row; the launch bounds the fast kernels share
 }
 
 const void* GaussFastKernel(PixelFormat f, const LaunchConfig&) {

@@ -29,7 +29,7 @@ __device__ __forceinline__ uint4 Rgba4(const std::uint8_t* row, int x, int w) {
   return make_uint4(px[min(x, w - 1)], px[min(x + 1, w - 1)], px[min(x + 2, w - 1)], px[min(x + 3, w - 1)]);
 }
 
-__global__ void __launch_bounds__(256) GrayFromRgba(const strip::StripArgs a) {
+__global__ void GrayFromRgba(const strip::StripArgs a) {
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;  // first pixel
   const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
   const int w = a.out_row_bytes;
@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(256) GrayFromRgba(const strip::StripArgs a) {
 }
 
 // gray8 input: the output is the input, 16 bytes at a time.
-__global__ void __launch_bounds__(256) GrayFromGray(const strip::StripArgs a) {
+__global__ void GrayFromGray(const strip::StripArgs a) {
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;
   const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
   if (x >= a.out_row_bytes) return;

@@ -3,46 +3,77 @@
 // (__byte_perm) and per-byte SIMD (__vmaxu4 / __vminu4), and each output row is the max / min of the window
 // of 2R + 1 such row results it keeps in registers.
 #include "cuda/filters/fast.hpp"
-#include "cuda/filters/morph_words.cuh"
 #include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
 namespace fl::cuda {
 namespace {
 
+// Max / min of 16-bit lanes: one instruction on compute capability 9.0 (max.u16x2), where the per-byte __vmaxu4 is
+// emulated by a dozen (the first version of this kernel spent most of its time there).
+template <bool kMax>
+__device__ __forceinline__ unsigned Pick2(unsigned a, unsigned b) {
+  return kMax ? __vmaxu2(a, b) : __vminu2(a, b);
+}
+template <bool kMax>
+__device__ __forceinline__ unsigned Pick3(unsigned a, unsigned b, unsigned c) {
+  return kMax ? __vimax3_u16x2(a, b, c) : __vimin3_u16x2(a, b, c);
+}
+// The upper lane of a and the lower lane of b: the lanes one pixel pair to the left of b.
+__device__ __forceinline__ unsigned LaneShift(unsigned a, unsigned b) { return __byte_perm(a, b, 0x5432); }
+
+// Rows are kept as the even and the odd bytes of each word in 16-bit lanes (pixels 0 and 2, 1 and 3 of a gray8
+// word; red and blue, green and alpha of an rgba8 pixel) and interleaved again only for the output.
 template <MorphOp Op, int R, int Bpp>
 struct MorphStencil {
+  static_assert(R == 1 || R == 2, "fast morphology serves radius 1 and 2");
   static constexpr bool kMax = Op == MorphOp::Dilate;
-  static constexpr int kMinBlocks = 3;
+  static constexpr int kMinBlocks = 2;
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);
-  using Row = strip::Chunk;
+  static constexpr int kWords = 4 + 2 * kNbrWords;
+  struct Row {
+    unsigned even[4], odd[4];
+  };
 
-  __device__ static Row Horizontal(const unsigned (&ext)[4 + 2 * kNbrWords]) {
-    Row out;
+  __device__ static Row Horizontal(const unsigned (&ext)[kWords]) {
+    unsigned e[kWords], o[kWords];
+#pragma unroll
+    for (int k = 0; k < kWords; ++k) e[k] = strip::Even(ext[k]), o[k] = strip::Odd(ext[k]);
+    Row r;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      unsigned v = ext[kNbrWords + i];
-      v = morph::Pick<kMax>(v, strip::PixelsLeft<Bpp, kNbrWords, 1>(ext, i));
-      v = morph::Pick<kMax>(v, strip::PixelsRight<Bpp, kNbrWords, 1>(ext, i));
-      if constexpr (R >= 2) {
-        v = morph::Pick<kMax>(v, strip::PixelsLeft<Bpp, kNbrWords, 2>(ext, i));
-        v = morph::Pick<kMax>(v, strip::PixelsRight<Bpp, kNbrWords, 2>(ext, i));
+      const int c = kNbrWords + i;
+      if constexpr (Bpp == 4) {  // a word is a pixel: its neighbours are the words around it
+        unsigned ve = e[c], vo = o[c];
+#pragma unroll
+        for (int d = 1; d <= R; ++d) ve = Pick3<kMax>(ve, e[c - d], e[c + d]), vo = Pick3<kMax>(vo, o[c - d], o[c + d]);
+        r.even[i] = ve, r.odd[i] = vo;
+      } else {
+        // gray8: the even pixels' neighbours at distance 1 are odd pixels, at distance 2 even ones.
+        const unsigned odd_left = LaneShift(o[c - 1], o[c]), even_right = LaneShift(e[c], e[c + 1]);
+        if constexpr (R == 1) {
+          r.even[i] = Pick3<kMax>(odd_left, e[c], o[c]);
+          r.odd[i] = Pick3<kMax>(e[c], o[c], even_right);
+        } else {
+          const unsigned even_left = LaneShift(e[c - 1], e[c]), odd_right = LaneShift(o[c], o[c + 1]);
+          r.even[i] = Pick3<kMax>(Pick3<kMax>(even_left, odd_left, e[c]), o[c], even_right);
+          r.odd[i] = Pick3<kMax>(Pick3<kMax>(odd_left, e[c], o[c]), even_right, odd_right);
+        }
       }
-      out.w[i] = v;
     }
-    return out;
+    return r;
   }
 
   __device__ static strip::Chunk Vertical(const Row (&win)[2 * R + 1]) {
     strip::Chunk out;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      unsigned v = win[0].w[i];
-#pragma unroll
-      for (int k = 1; k <= 2 * R; ++k) v = morph::Pick<kMax>(v, win[k].w[i]);
-      out.w[i] = v;
+      unsigned ve = Pick3<kMax>(win[0].even[i], win[1].even[i], win[2].even[i]);
+      unsigned vo = Pick3<kMax>(win[0].odd[i], win[1].odd[i], win[2].odd[i]);
+      if constexpr (R == 2) ve = Pick3<kMax>(ve, win[3].even[i], win[4].even[i]), vo = Pick3<kMax>(vo, win[3].odd[i], win[4].odd[i]);
+      out.w[i] = strip::Interleave(ve, vo);
     }
     return out;
   }

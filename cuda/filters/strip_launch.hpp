@@ -27,11 +27,19 @@ inline std::size_t SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFor
   return !c.smem || c.block_x <= 0 || c.block_y <= 0 ? 0 : PipeBytes(static_cast<long>(c.block_x) * c.block_y, true);
 }
 
-// A warp must be one row of 32 consecutive chunks, so that neighbours are a shuffle away.
+// The fast kernels are compiled for blocks of at most this many threads (__launch_bounds__), which is what lets
+// the compiler give each thread the registers its window of rows needs.
+constexpr int kMaxThreads = 256;
+
+// A warp must be one row of 32 consecutive chunks, so that neighbours are a shuffle away; and the block must fit
+// the kernel's launch bounds.
 inline std::optional<std::string> BlockProblem(const LaunchConfig& c, const ParamValues&) {
   if (c.block_x % 32 != 0)
-    return "block x " + std::to_string(c.block_x) +
-           " is not a multiple of 32: a warp must span one row of chunks";
+    return "block x " + std::to_string(c.block_x) + " is not a multiple of 32: a warp must span one row of chunks";
+  const long threads = static_cast<long>(c.block_x) * c.block_y;
+  if (threads > kMaxThreads)
+    return "block " + std::to_string(c.block_x) + "x" + std::to_string(c.block_y) + " = " + std::to_string(threads) +
+           " threads > " + std::to_string(kMaxThreads) + ", the most the fast kernels are compiled for";
   return std::nullopt;
 }
 
