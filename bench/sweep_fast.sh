@@ -12,11 +12,14 @@ filters=${*:-gauss3 dilate3 dilate5 sobel box gauss}
 for fmt in ${SWEEP_FORMATS:-gray8}; do
   for f in $filters; do
     stages=()
-    for ppt in ${SWEEP_PPT:-4 8 16 32}; do
-      for smem in on off; do
-        [ "$f" = box ] && [ "$smem" = off ] && continue
-        [ "$f" = gauss ] && { [ "$smem" = off ] && continue; stages+=(--stage "gauss:variant=fast:ppt=$ppt"); continue; }
-        stages+=(--stage "$f:variant=fast:ppt=$ppt:smem=$smem")
+    for block in ${SWEEP_BLOCKS:-32x8}; do
+      for ppt in ${SWEEP_PPT:-4 8 16 32}; do
+        for smem in ${SWEEP_SMEM:-on off}; do
+          case $f in
+            box|gauss) [ "$smem" = off ] && continue; stages+=(--stage "$f:variant=fast:ppt=$ppt:block=$block") ;;
+            *) stages+=(--stage "$f:variant=fast:ppt=$ppt:smem=$smem:block=$block") ;;
+          esac
+        done
       done
     done
     $exe bench --size 8192x8192 --format "$fmt" "${stages[@]}" --repeat "${REPEAT:-30}" \
