@@ -290,9 +290,10 @@ std::size_t GaussFastSmemBytes(const LaunchConfig& c, const ParamValues& p, Pixe
   const int r = std::clamp(p.Int("radius"), 1, kGaussFastMaxRadius);
   int units = 0;
   gauss::DispatchFormat(f, [&](auto px) { units = RowUnits<decltype(px)>(r); });
-  const std::size_t warps =
-      (static_cast<std::size_t>(std::max(c.block_x, 0)) * std::max(c.block_y, 0) + 31) / 32;
-  return warps * static_cast<std::size_t>(units) * sizeof(float4);
+  // The warps' shared rows of floats, then the ring: kRing slots of a raw unit per thread and kRing of its apron.
+  const std::size_t threads = static_cast<std::size_t>(std::max(c.block_x, 0)) * std::max(c.block_y, 0);
+  const std::size_t raw = f == PixelFormat::Gray32f ? sizeof(float4) : sizeof(unsigned);
+  return (threads + 31) / 32 * static_cast<std::size_t>(units) * sizeof(float4) + 2 * kRing * threads * raw;
 }
 
 std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamValues& p) {
