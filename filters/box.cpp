@@ -90,11 +90,10 @@ static FilterSpec DeclareBox() {
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread for 2 loads per row. Expect it near the copy bandwidth for every radius up "
       "to 16; beyond that its apron would span more than one neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint);
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8);
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;
-  fast.defaults.ppt = 32;  // the 2r+1 rows that start a strip against blocks enough to fill the GPU
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
 

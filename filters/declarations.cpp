@@ -40,10 +40,10 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 }
 
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint) {
+                         FootprintFn footprint, int default_rows) {
   VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);
   v.uses = cuda::strip::Use();
-  v.defaults = cuda::strip::Defaults();
+  v.defaults = cuda::strip::Defaults(default_rows);
   v.check_launch = cuda::strip::BlockProblem;
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;

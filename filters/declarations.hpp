@@ -18,7 +18,7 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint);
+                         FootprintFn footprint, int default_rows);
 
 // Registers a filter: each declaration file names its Declare function once, with an order key, and the built-in
 // registry (filters/builtin_registry.cpp) lists every registered filter by key. A new filter is declared and

@@ -59,7 +59,7 @@ static FilterSpec DeclareGauss3() {
           "(or 2.25 times in ppt4x4), and the arithmetic is about 6 integer instructions per pixel, well under "
           "what the memory system leaves time for. Expect it close to the copy bandwidth on gray8 and rgba8; the "
           "result is the reference's exact integer formula.",
-          cuda::LaunchGauss3Fast, cuda::Gauss3FastKernel, StripFootprint<1>),
+          cuda::LaunchGauss3Fast, cuda::Gauss3FastKernel, StripFootprint<1>, 4),
       CudaVariant("naive",
                   "One thread per output pixel, reading its 3x3 window straight from global memory with clamped "
                   "coordinates: 9 loads (one uchar4 per rgba8 pixel) and one store.",

@@ -148,7 +148,7 @@ VariantSpec Fast() {
       "__vmaxu4 of packed4 is emulated by about a dozen instructions there, which made the first version of this "
       "kernel compute-bound. Expect it close to the copy bandwidth on both formats; ppt trades the strip's " +
       std::to_string(2 * R) + " apron rows against blocks in flight.",
-      cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>);
+      cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>, R == 1 ? 4 : 8);
 }
 
 template <MorphOp Op, int R>

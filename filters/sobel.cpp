@@ -65,7 +65,7 @@ static FilterSpec DeclareSobel() {
       "What made it fast: one load per input row per strip in 16-byte transactions, and the gradient arithmetic "
       "done on two pixels at once, which leaves the per-pixel square root and rounding as the main cost. Expect "
       "it several times faster than ppt4 and close to the copy bandwidth; bit-identical to the reference.",
-      cuda::LaunchSobelFast, cuda::SobelFastKernel, StripFootprint<1>);
+      cuda::LaunchSobelFast, cuda::SobelFastKernel, StripFootprint<1>, 8);
   fast.formats = {PixelFormat::Gray8};
   fast.out_formats = {PixelFormat::Gray8};
   fast.fallback = "ppt4";  // gray32f input or output: the strip-of-4 kernel

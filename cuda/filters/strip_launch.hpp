@@ -11,7 +11,7 @@
 namespace fl::cuda::strip {
 
 constexpr int kChunkBytesPerThread = 16;  // one 16-byte load and store per row per thread
-constexpr int kMinRows = 1, kMaxRows = 64, kDefaultRows = 16;  // output rows per thread (the launch's ppt)
+constexpr int kMinRows = 1, kMaxRows = 64;  // output rows per thread (the launch's ppt)
 constexpr int kPipeDepth =
     4;  // rows of the cp.async prefetch ring (row_pipe.cuh): 3 in flight while one is used
 
@@ -48,7 +48,9 @@ inline std::optional<std::string> BlockProblem(const LaunchConfig& c, const Para
 inline LaunchUse Use() {
   return LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = kMinRows, .ppt_max = kMaxRows};
 }
-inline LaunchConfig Defaults() { return LaunchConfig{.block_x = 32, .block_y = 8, .ppt = kDefaultRows}; }
+// The default launch: measured on an H100 (bench/sweep_fast.sh, 8192x8192 gray8, docs/PERFORMANCE.md), blocks of
+// 32x4 beat 32x8 and 64x4 for every stencil; 4 rows per thread suit radius 1, 8 the wider or heavier stencils.
+inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
 // A block writes block_x chunks of 16 bytes (16 / bytes-per-pixel pixels each) across and block_y x ppt rows
 // down, and reads `halo` pixels around that.
