@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/jpeg_structure.hpp"
 
 namespace fl {
 namespace {
@@ -49,40 +50,21 @@ void CheckPng(const unsigned char* b, std::size_t n, int w, int h, const std::st
                      std::to_string(raw) + " bytes of pixels even at deflate's best ratio)");
 }
 
-// JPEG, from just after SOI (`i`): walks the marker segments and the entropy-coded scans up to the end-of-image marker (FFD9), as stb does:
-// bytes between segments are skipped, FF fill bytes allowed, FF00 and restart markers belong to the scan.
-void CheckJpeg(const unsigned char* b, std::size_t n, std::size_t i, const std::string& name) {
-  for (;;) {
-    while (i < n && b[i] != 0xFF) ++i;  // junk between segments
-    while (i < n && b[i] == 0xFF) ++i;  // fill bytes
-    if (i >= n) break;
-    const unsigned marker = b[i++];
-    if (marker == 0xD9) return;                                        // EOI: complete
-    if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD8)) continue;  // no length
-    if (i + 2 > n) break;
-    const std::size_t length = Be16(b + i);
-    if (length < 2) return;  // malformed: stb refuses it
-    i += length;
-    if (i > n) break;
-    if (marker != 0xDA) continue;
-    // Entropy-coded data of a scan: up to the next marker that is neither stuffing (FF00) nor a restart.
-    while (i < n) {
-      if (b[i] != 0xFF) {
-        ++i;
-        continue;
-      }
-      if (i + 1 >= n) break;
-      const unsigned next = b[i + 1];
-      if (next == 0x00 || (next >= 0xD0 && next <= 0xD7)) {
-        i += 2;
-      } else if (next == 0xFF) {
-        ++i;
-      } else {
-        break;
-      }
-    }
+// PNG: every chunk, up to IEND, lies inside the file. stb 2.27 grows its buffer to an IDAT chunk's declared
+// length before reading it, so a 600-byte file claiming a 2 GiB chunk made it allocate 2 GiB (fuzz_image).
+void CheckPngChunks(const unsigned char* b, std::size_t n, const std::string& name) {
+  for (u64 pos = 8;;) {
+    if (pos + 8 > n) Truncated(name, "PNG", "the file ends before its IEND chunk");
+    const u64 length = Be32(b + pos);
+    std::string type(reinterpret_cast<const char*>(b + pos + 4), 4);
+    for (char& c : type)
+      if (c < 0x20 || c > 0x7E) c = '?';
+    if (pos + 12 + length > n)
+      Truncated(name, "PNG", "chunk '" + type + "' needs " + std::to_string(length + 12) + " bytes, " +
+                                 std::to_string(n - pos) + " are left");
+    if (type == "IEND") return;
+    pos += 12 + length;
   }
-  Truncated(name, "JPEG", "the file ends before its end-of-image marker");
 }
 
 // BMP: the whole info header, then (without compression or with bit fields) rows padded to 4 bytes from the
@@ -225,11 +207,16 @@ void CheckHdr(const unsigned char* b, std::size_t n, int w, int h, const std::st
 
 }  // namespace
 
-void CheckImageFileComplete(const unsigned char* b, std::size_t n, int w, int h, const std::string& name) {
-  if (StartsWith(b, n, "\x89PNG", 4)) return CheckPng(b, n, w, h, name);
+void CheckImageFileStructure(const unsigned char* b, std::size_t n, const std::string& name) {
+  if (StartsWith(b, n, "\x89PNG\r\n\x1a\n", 8)) return CheckPngChunks(b, n, name);
   std::size_t soi = 0;  // stb, like the standard, allows FF fill bytes before a marker, SOI included
   while (soi < n && b[soi] == 0xFF) ++soi;
-  if (soi > 0 && soi < n && b[soi] == 0xD8) return CheckJpeg(b, n, soi + 1, name);
+  if (soi > 0 && soi < n && b[soi] == 0xD8) CheckJpegStructure(b, n, soi + 1, name);
+}
+
+void CheckImageFileComplete(const unsigned char* b, std::size_t n, int w, int h, const std::string& name) {
+  if (StartsWith(b, n, "\x89PNG", 4)) return CheckPng(b, n, w, h, name);
+  if (n >= 2 && b[0] == 0xFF) return;  // JPEG: CheckImageFileStructure
   if (StartsWith(b, n, "BM", 2)) return CheckBmp(b, n, w, h, name);
   if (StartsWith(b, n, "GIF8", 4)) return CheckGif(b, n, name);
   if (StartsWith(b, n, "8BPS", 4)) return CheckPsd(b, n, w, h, name);

@@ -180,8 +180,9 @@ Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::strin
   if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name, max_pixels);
   // stb_image would read it, unchecked: a format nobody asked for is not worth its risk.
   if (IsSoftimagePic(bytes, size)) throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");
-  // Check the dimensions before stb allocates anything for the pixels.
+  // Check the dimensions before stb allocates anything for the pixels, and what stb would parse unsafely.
   CheckPngSize(bytes, size, name, max_pixels);
+  CheckImageFileStructure(bytes, size, name);
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes, len, &w, &h, &comp)) throw InputError("cannot decode '" + name + "': " + Reason());
   // stb reports a top-down BMP's height negative, as the file stores it; the image is as tall all the same.

@@ -142,37 +142,53 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
 
 namespace {
 
-// Parses `text`, refusing what nlohmann accepts silently: a key repeated in one object (the last would win) and
-// nesting deeper than any preset needs (a hostile file of a million '[' is refused at once).
-json ParsePresetJson(const std::string& text) {
-  std::vector<std::set<std::string>> keys;  // one per open object or array (arrays keep theirs empty)
-  const json::parser_callback_t check = [&](int, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start:
-        if (keys.size() >= kMaxPresetDepth)
-          throw InputError("JSON nested deeper than " + std::to_string(kMaxPresetDepth) + " levels");
-        keys.emplace_back();
-        break;
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        keys.pop_back();
-        break;
-      case json::parse_event_t::key:
-        if (!keys.back().insert(parsed.get<std::string>()).second)
-          throw InputError("key '" + parsed.get<std::string>() + "' appears twice in one object");
-        break;
-      default:
-        break;
-    }
+// A first pass over the text (nlohmann's SAX interface, linear; its parse callback is quadratic in the size of an
+// array) refusing what nlohmann accepts silently: a key repeated in one object (the last would win) and nesting
+// deeper than any preset needs (a hostile file of a million '[' is refused at once).
+class PresetJsonCheck : public nlohmann::json_sax<json> {
+ public:
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return Open(); }
+  bool start_array(std::size_t) override { return Open(); }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool key(string_t& k) override {
+    if (!keys_.back().insert(k).second) throw InputError("key '" + k + "' appears twice in one object");
     return true;
-  };
-  try {
-    return json::parse(text, check);
-  } catch (const json::exception& e) {  // parse errors, and numbers beyond a double (1e999)
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
     std::string what = e.what();  // drop nlohmann's "[json.exception.parse_error.101] " prefix
     if (what.starts_with("[json.exception.")) what = what.substr(what.find(']') + 2);
-    throw InputError("malformed JSON: " + what);
+    throw InputError("malformed JSON: " + what);  // also numbers beyond a double (1e999)
+  }
+
+ private:
+  bool Open() {
+    if (keys_.size() >= kMaxPresetDepth)
+      throw InputError("JSON nested deeper than " + std::to_string(kMaxPresetDepth) + " levels");
+    keys_.emplace_back();
+    return true;
+  }
+  bool Close() {
+    keys_.pop_back();
+    return true;
+  }
+  std::vector<std::set<std::string>> keys_;  // one per open object or array (arrays keep theirs empty)
+};
+
+json ParsePresetJson(const std::string& text) {
+  PresetJsonCheck check;
+  json::sax_parse(text, &check);
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {  // the check has seen every error already; kept as a guard
+    throw InputError(std::string("malformed JSON: ") + e.what());
   }
 }
 

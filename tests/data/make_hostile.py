@@ -136,6 +136,28 @@ def main():
     full_gif = encode(noise_rgb(16, 8).convert("P"), "GIF")
     bad("bad_truncated.gif", full_gif[: len(full_gif) * 6 // 10], "truncated GIF")
 
+    # A Huffman table declaring more than 256 codes: stb 2.27 writes past its arrays (found by fuzz_image).
+    dht = bytearray(full_jpg)
+    at = dht.index(b"\xff\xc4") + 5  # the first table's 16 code counts
+    dht[at:at + 16] = bytes([40] * 16)
+    bad("bad_huffman_overflow.jpg", bytes(dht), "Huffman table declares 640 codes")
+
+    # Tables a JPEG uses but never defines: stb 2.27 reads uninitialised memory for them (found by fuzz_image).
+    undefined = bytearray(full_jpg)
+    sos = undefined.index(b"\xff\xda")
+    undefined[sos + 6] = 0x33  # the first component's DC and AC Huffman tables: 3, never defined
+    bad("bad_undefined_huffman_table.jpg", bytes(undefined), "uses DC Huffman table 3, never defined")
+    no_quant = bytearray(full_jpg)
+    sof = no_quant.index(b"\xff\xc0")
+    no_quant[sof + 12] = 3  # the first component's quantisation table: 3, never defined
+    bad("bad_undefined_quant_table.jpg", bytes(no_quant), "uses quantisation table 3, which the file does not define")
+
+    # A PNG chunk claiming 2 GiB in a small file: stb 2.27 allocated the claim before reading (found by fuzz_image).
+    big_chunk = bytearray(full_png)
+    at = big_chunk.index(b"IDAT") - 4
+    struct.pack_into(">I", big_chunk, at, 0x7FFFFFF0)
+    bad("bad_chunk_claims_2gib.png", bytes(big_chunk), "truncated PNG: chunk 'IDAT' needs 2147483644 bytes")
+
     # Empty sizes.
     bad("bad_zero_width.png", png(0, 16), "is empty")
     bad("bad_zero_height.bmp", bmp_header(16, 0), "is empty")
