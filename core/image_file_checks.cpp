@@ -27,12 +27,13 @@ bool StartsWith(const unsigned char* b, std::size_t n, const char* magic, std::s
 
 void NeedBytes(u64 needed, std::size_t size, const std::string& name, const std::string& format) {
   if (needed > size)
-    Truncated(name, format, "its header needs at least " + std::to_string(needed) + " bytes, the file has " +
-                                std::to_string(size));
+    Truncated(name, format,
+              "its header needs at least " + std::to_string(needed) + " bytes, the file has " +
+                  std::to_string(size));
 }
 
-// PNG: the raw scanlines (a filter byte per row) cannot be more than 1032 times the compressed bytes, deflate's
-// largest ratio; the whole file stands in for the IDAT chunks, so the bound is generous.
+// PNG: the raw scanlines (a filter byte per row) cannot be more than 1032 times the compressed bytes,
+// deflate's largest ratio; the whole file stands in for the IDAT chunks, so the bound is generous.
 void CheckPng(const unsigned char* b, std::size_t n, int w, int h, const std::string& name) {
   if (n < 29) return;
   const unsigned depth = b[24], type = b[25];
@@ -60,8 +61,9 @@ void CheckPngChunks(const unsigned char* b, std::size_t n, const std::string& na
     for (char& c : type)
       if (c < 0x20 || c > 0x7E) c = '?';
     if (pos + 12 + length > n)
-      Truncated(name, "PNG", "chunk '" + type + "' needs " + std::to_string(length + 12) + " bytes, " +
-                                 std::to_string(n - pos) + " are left");
+      Truncated(name, "PNG",
+                "chunk '" + type + "' needs " + std::to_string(length + 12) + " bytes, " +
+                    std::to_string(n - pos) + " are left");
     if (type == "IEND") return;
     pos += 12 + length;
   }
@@ -96,8 +98,10 @@ void CheckTga(const unsigned char* b, std::size_t n, int w, int h, const std::st
   const u64 pixels = u64(w) * u64(h);
   if (!rle) return NeedBytes(pos + pixels * pixel, n, name, "TGA");
   for (u64 done = 0; done < pixels;) {
-    if (pos >= n) Truncated(name, "TGA", "the RLE data stops after " + std::to_string(done) + " of " +
-                                             std::to_string(pixels) + " pixels");
+    if (pos >= n)
+      Truncated(
+          name, "TGA",
+          "the RLE data stops after " + std::to_string(done) + " of " + std::to_string(pixels) + " pixels");
     const unsigned packet = b[pos++];
     const u64 count = (packet & 0x7Fu) + 1;
     pos += packet & 0x80u ? pixel : count * pixel;
@@ -119,7 +123,8 @@ void CheckPsd(const unsigned char* b, std::size_t n, int w, int h, const std::st
   const unsigned compression = Be16(b + pos);
   pos += 2;
   const u64 pixels = u64(w) * u64(h), read_channels = std::min(channels, 4u);
-  if (compression == 0) return NeedBytes(pos + read_channels * pixels * (depth == 16 ? 2 : 1), n, name, "PSD");
+  if (compression == 0)
+    return NeedBytes(pos + read_channels * pixels * (depth == 16 ? 2 : 1), n, name, "PSD");
   if (compression != 1) return;
   pos += u64(h) * channels * 2;  // the row byte counts, which stb skips
   for (u64 c = 0; c < read_channels; ++c) {
@@ -136,7 +141,8 @@ void CheckPsd(const unsigned char* b, std::size_t n, int w, int h, const std::st
   NeedBytes(pos, n, name, "PSD");
 }
 
-// GIF: stb decodes the first frame; its chain of data sub-blocks must end (a zero-length block) inside the file.
+// GIF: stb decodes the first frame; its chain of data sub-blocks must end (a zero-length block) inside the
+// file.
 void CheckGif(const unsigned char* b, std::size_t n, const std::string& name) {
   if (n < 13) return;
   u64 pos = 13;
@@ -179,15 +185,15 @@ void CheckHdr(const unsigned char* b, std::size_t n, int w, int h, const std::st
     if (pos < n) ++pos;
     return len;
   };
-  line();                  // #?RADIANCE
+  line();  // #?RADIANCE
   while (pos < n && line() != 0) {
   }
-  line();                  // -Y h +X w
+  line();  // -Y h +X w
   const u64 flat = pos + u64(w) * u64(h) * 4;
   if (w < 8 || w >= 32768) return NeedBytes(flat, n, name, "HDR");
   for (int y = 0; y < h; ++y) {
-    if (pos + 4 > n) Truncated(name, "HDR", "the file ends at scanline " + std::to_string(y) + " of " +
-                                                std::to_string(h));
+    if (pos + 4 > n)
+      Truncated(name, "HDR", "the file ends at scanline " + std::to_string(y) + " of " + std::to_string(h));
     if (b[pos] != 2 || b[pos + 1] != 2 || (b[pos + 2] & 0x80)) return NeedBytes(flat, n, name, "HDR");
     if (((b[pos + 2] << 8) | b[pos + 3]) != w) return;  // stb refuses the scanline
     pos += 4;
@@ -220,7 +226,8 @@ void CheckImageFileComplete(const unsigned char* b, std::size_t n, int w, int h,
   if (StartsWith(b, n, "BM", 2)) return CheckBmp(b, n, w, h, name);
   if (StartsWith(b, n, "GIF8", 4)) return CheckGif(b, n, name);
   if (StartsWith(b, n, "8BPS", 4)) return CheckPsd(b, n, w, h, name);
-  if (StartsWith(b, n, "#?RADIANCE\n", 11) || StartsWith(b, n, "#?RGBE\n", 7)) return CheckHdr(b, n, w, h, name);
+  if (StartsWith(b, n, "#?RADIANCE\n", 11) || StartsWith(b, n, "#?RGBE\n", 7))
+    return CheckHdr(b, n, w, h, name);
   // stb identifies TGA last, by elimination: what is left here (PNM is decoded elsewhere, PIC refused).
   CheckTga(b, n, w, h, name);
 }

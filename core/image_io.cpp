@@ -49,7 +49,9 @@ std::vector<unsigned char> ReadFile(const std::string& path) {
 
 void CheckHeaderShape(long long w, long long h, const std::string& name, std::size_t max_pixels) {
   // Sizes beyond int are clamped: they are refused all the same, and the message stays readable.
-  const auto side = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT32_MIN, INT32_MAX)); };
+  const auto side = [](long long v) {
+    return static_cast<int>(std::clamp<long long>(v, INT32_MIN, INT32_MAX));
+  };
   try {
     CheckImageShape({side(w), side(h), PixelFormat::Rgba8});
   } catch (const InputError& e) {
@@ -66,8 +68,8 @@ std::uint32_t Be32(const unsigned char* p) {
   return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
 }
 
-// stb_image's PNG header scan refuses large sizes itself, and stbi_info then reports only "unknown image type"
-// after trying every other format. Reading the size from IHDR here lets the size checks speak first.
+// stb_image's PNG header scan refuses large sizes itself, and stbi_info then reports only "unknown image
+// type" after trying every other format. Reading the size from IHDR here lets the size checks speak first.
 void CheckPngSize(const unsigned char* b, std::size_t n, const std::string& name, std::size_t max_pixels) {
   static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
   if (n < 24 || std::memcmp(b, kSignature, 8) != 0 || std::memcmp(b + 12, "IHDR", 4) != 0) return;
@@ -169,17 +171,21 @@ Image DecodeHdr(const unsigned char* bytes, int len, const std::string& name) {
   return img;
 }
 
-bool IsSoftimagePic(const unsigned char* b, std::size_t n) { return n >= 4 && std::memcmp(b, "\x53\x80\xF6\x34", 4) == 0; }
+bool IsSoftimagePic(const unsigned char* b, std::size_t n) {
+  return n >= 4 && std::memcmp(b, "\x53\x80\xF6\x34", 4) == 0;
+}
 
 }  // namespace
 
-Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::string& name, std::size_t max_pixels) {
+Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::string& name,
+                  std::size_t max_pixels) {
   if (size == 0) throw InputError("cannot read '" + name + "': the file is empty");
   if (size > kMaxFileBytes) throw InputError("'" + name + "' is too large to decode");
   const int len = static_cast<int>(size);
   if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name, max_pixels);
   // stb_image would read it, unchecked: a format nobody asked for is not worth its risk.
-  if (IsSoftimagePic(bytes, size)) throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");
+  if (IsSoftimagePic(bytes, size))
+    throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");
   // Check the dimensions before stb allocates anything for the pixels, and what stb would parse unsafely.
   CheckPngSize(bytes, size, name, max_pixels);
   CheckImageFileStructure(bytes, size, name);

@@ -1,8 +1,9 @@
 #pragma once
-// Image files: loading through stb_image (PNG, JPEG, BMP, TGA, GIF first frame, PSD, PNM, HDR) and saving PNG or
-// PFM. Every failure is an InputError with the path and the reason. Loading refuses, before decoding: anything
-// but a regular file, headers past the size limits (core/image.hpp), and files cut short of what their header
-// promises (core/image_file_checks.hpp): a truncated file is an error, never a partly made-up image.
+// Image files: loading through stb_image (PNG, JPEG, BMP, TGA, GIF first frame, PSD, PNM, HDR) and saving PNG
+// or PFM. Every failure is an InputError with the path and the reason. Loading refuses, before decoding:
+// anything but a regular file, headers past the size limits (core/image.hpp), and files cut short of what
+// their header promises (core/image_file_checks.hpp): a truncated file is an error, never a partly made-up
+// image.
 #include <string>
 
 #include "core/image.hpp"

@@ -88,8 +88,10 @@ void JpegWalk::Scan(std::size_t p) {
     if (component == t_.component_quant.end() || dc > 3 || ac > 3) continue;  // stb refuses these itself
     t_.scanned.insert(id);
     if (!t_.progressive) CheckQuant(id, component->second);  // a baseline scan dequantises as it decodes
-    if (needs_dc && !t_.dc[dc]) Malformed("a scan uses DC Huffman table " + std::to_string(dc) + ", never defined");
-    if (needs_ac && !t_.ac[ac]) Malformed("a scan uses AC Huffman table " + std::to_string(ac) + ", never defined");
+    if (needs_dc && !t_.dc[dc])
+      Malformed("a scan uses DC Huffman table " + std::to_string(dc) + ", never defined");
+    if (needs_ac && !t_.ac[ac])
+      Malformed("a scan uses AC Huffman table " + std::to_string(ac) + ", never defined");
   }
 }
 
@@ -135,7 +137,7 @@ void JpegWalk::Run(std::size_t i) {
     while (i < n_ && b_[i] == 0xFF) ++i;
     if (i >= n_) break;
     const unsigned marker = b_[i++];
-    if (marker == 0xD9) return End();                                  // EOI: complete
+    if (marker == 0xD9) return End();                                    // EOI: complete
     if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD8)) continue;  // no length
     if (i + 2 > n_) break;
     const std::size_t length = Be16(b_ + i);
@@ -148,7 +150,8 @@ void JpegWalk::Run(std::size_t i) {
     if (i > n_) break;
     if (marker == 0xDA) i = SkipEntropyData(i);
   }
-  throw InputError("cannot decode '" + name_ + "': truncated JPEG: the file ends before its end-of-image marker");
+  throw InputError("cannot decode '" + name_ +
+                   "': truncated JPEG: the file ends before its end-of-image marker");
 }
 
 }  // namespace

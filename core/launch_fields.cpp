@@ -23,7 +23,8 @@ std::optional<std::string> LaunchFieldProblem(const Registry& reg, const Stage& 
       use.halo = true, use.halo_min = v.uses.halo_min, use.halo_max = v.uses.halo_max;
       break;
   }
-  if (auto why = CheckLaunch(PortableCudaLimits(), stage.launch, use, 0)) return "variant '" + v.id + "': " + *why;
+  if (auto why = CheckLaunch(PortableCudaLimits(), stage.launch, use, 0))
+    return "variant '" + v.id + "': " + *why;
   return std::nullopt;
 }
 

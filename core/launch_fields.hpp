@@ -1,9 +1,9 @@
 #pragma once
-// Launch fields (block, ppt, halo) as a stage spec or a preset gives them, checked where they are read, on every
-// backend: against the limits of any CUDA device (PortableCudaLimits) and the range of the variant that would run
-// them on a GPU. That variant is the one the stage names or, when it names none, the filter's default CUDA
-// variant (what a GPU machine picks for it). So a stage that loads on a laptop, where no variant named means
-// the CPU reference, is never refused on a GPU later for its launch.
+// Launch fields (block, ppt, halo) as a stage spec or a preset gives them, checked where they are read, on
+// every backend: against the limits of any CUDA device (PortableCudaLimits) and the range of the variant that
+// would run them on a GPU. That variant is the one the stage names or, when it names none, the filter's
+// default CUDA variant (what a GPU machine picks for it). So a stage that loads on a laptop, where no variant
+// named means the CPU reference, is never refused on a GPU later for its launch.
 #include <optional>
 #include <string>
 

@@ -142,9 +142,9 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
 
 namespace {
 
-// A first pass over the text (nlohmann's SAX interface, linear; its parse callback is quadratic in the size of an
-// array) refusing what nlohmann accepts silently: a key repeated in one object (the last would win) and nesting
-// deeper than any preset needs (a hostile file of a million '[' is refused at once).
+// A first pass over the text (nlohmann's SAX interface, linear; its parse callback is quadratic in the size
+// of an array) refusing what nlohmann accepts silently: a key repeated in one object (the last would win) and
+// nesting deeper than any preset needs (a hostile file of a million '[' is refused at once).
 class PresetJsonCheck : public nlohmann::json_sax<json> {
  public:
   bool null() override { return true; }
@@ -205,8 +205,8 @@ Pipeline PipelineFromJson(const Registry& reg, const std::string& text, Backend 
   const json& stages = Require(root, "stages", "preset");
   if (!stages.is_array()) Fail("stages", "expected an array");
   if (stages.size() > kMaxPresetStages)
-    Fail("stages", std::to_string(stages.size()) + " stages are more than the " + std::to_string(kMaxPresetStages) +
-                       " a pipeline may have");
+    Fail("stages", std::to_string(stages.size()) + " stages are more than the " +
+                       std::to_string(kMaxPresetStages) + " a pipeline may have");
   Pipeline p;
   for (std::size_t i = 0; i < stages.size(); ++i)
     p.stages.push_back(StageFromJson(reg, stages[i], "stages[" + std::to_string(i) + "]", backend));

@@ -1,8 +1,9 @@
 #pragma once
-// Pipelines as JSON presets: {"version": 1, "stages": [{"filter", "variant", "params", "launch", "enabled"}]}.
-// Loading checks every field against the registry; an error names the field ("stages[1].params.sigma: ..."). A key
-// given twice in one object is an error (JSON parsers keep one silently), and launch fields are checked like a
-// stage spec's (core/launch_fields.hpp): a preset that loads on a laptop is never refused on a GPU later.
+// Pipelines as JSON presets: {"version": 1, "stages": [{"filter", "variant", "params", "launch",
+// "enabled"}]}. Loading checks every field against the registry; an error names the field
+// ("stages[1].params.sigma: ..."). A key given twice in one object is an error (JSON parsers keep one
+// silently), and launch fields are checked like a stage spec's (core/launch_fields.hpp): a preset that loads
+// on a laptop is never refused on a GPU later.
 #include <cstddef>
 #include <cstdint>
 #include <string>

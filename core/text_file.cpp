@@ -44,8 +44,9 @@ std::uintmax_t RegularFileSize(const std::string& path, const std::string& what)
 std::string ReadTextFile(const std::string& path, const std::string& what, std::uintmax_t max_bytes) {
   const std::uintmax_t size = RegularFileSize(path, what);
   if (size > max_bytes)
-    throw InputError("cannot read " + what + " '" + path + "': " + std::to_string(size) + " bytes is more than the " +
-                     std::to_string(max_bytes) + " bytes a " + what + " may have");
+    throw InputError("cannot read " + what + " '" + path + "': " + std::to_string(size) +
+                     " bytes is more than the " + std::to_string(max_bytes) + " bytes a " + what +
+                     " may have");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError("cannot open " + what + " '" + path + "': " + std::strerror(errno));
   std::stringstream ss;

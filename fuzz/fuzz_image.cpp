@@ -1,5 +1,5 @@
-// libFuzzer target: any bytes through the image decoder. Bad input may only ever be an InputError; anything else
-// (a crash, a sanitizer report, another exception, an image that breaks its own shape) is a finding.
+// libFuzzer target: any bytes through the image decoder. Bad input may only ever be an InputError; anything
+// else (a crash, a sanitizer report, another exception, an image that breaks its own shape) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -14,7 +14,8 @@ constexpr std::size_t kFuzzMaxPixels = std::size_t{1} << 18;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     const fl::Image img = fl::DecodeImage(data, size, "fuzz input", kFuzzMaxPixels);
-    if (img.empty() || img.shape().Pixels() > kFuzzMaxPixels || img.bytes() != img.shape().Bytes()) std::abort();
+    if (img.empty() || img.shape().Pixels() > kFuzzMaxPixels || img.bytes() != img.shape().Bytes())
+      std::abort();
   } catch (const fl::InputError&) {
   }
   return 0;

@@ -1,5 +1,5 @@
-// libFuzzer target: any text as a preset (JSON). A bad preset may only ever be an InputError; a preset that loads
-// saves to JSON that loads back and saves to the same JSON; its pipeline plans and runs.
+// libFuzzer target: any text as a preset (JSON). A bad preset may only ever be an InputError; a preset that
+// loads saves to JSON that loads back and saves to the same JSON; its pipeline plans and runs.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

@@ -1,5 +1,6 @@
-// libFuzzer target: any text as a stage spec (the CLI's --stage), on both backends. A bad spec may only ever be an
-// InputError; a spec that parses formats back to a spec that parses to the same text; its pipeline plans and runs.
+// libFuzzer target: any text as a stage spec (the CLI's --stage), on both backends. A bad spec may only ever
+// be an InputError; a spec that parses formats back to a spec that parses to the same text; its pipeline
+// plans and runs.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

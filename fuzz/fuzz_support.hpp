@@ -4,8 +4,8 @@
 
 namespace fl::fuzz {
 
-// Plans `p` on a 13x7 image of each format on both backends (planning never throws for a bad pipeline) and, when
-// the CPU plan is fine and its outputs stay small, runs it. Bad pipelines may only ever be InputErrors.
+// Plans `p` on a 13x7 image of each format on both backends (planning never throws for a bad pipeline) and,
+// when the CPU plan is fine and its outputs stay small, runs it. Bad pipelines may only ever be InputErrors.
 void PlanAndRun(const Registry& reg, const Pipeline& p);
 
 }  // namespace fl::fuzz

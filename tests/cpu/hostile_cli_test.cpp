@@ -1,5 +1,6 @@
-// `filterlab run` fed the hostile corpus, hostile stage specs and presets on --backend cpu: every bad input exits
-// 2 with exactly one stderr line, `error: ...`, naming it, and writes nothing; every valid edge case succeeds.
+// `filterlab run` fed the hostile corpus, hostile stage specs and presets on --backend cpu: every bad input
+// exits 2 with exactly one stderr line, `error: ...`, naming it, and writes nothing; every valid edge case
+// succeeds.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -27,8 +28,8 @@ class HostileCli : public test::TempDirTest {
  protected:
   Outcome Run(const std::string& args) const {
     const std::string err = Path("stderr.txt");
-    const std::string cmd = Quote(FILTERLAB_EXE) + " run --backend cpu --output " + Quote(Out()) + " " + args +
-                            " > /dev/null 2> " + Quote(err);
+    const std::string cmd = Quote(FILTERLAB_EXE) + " run --backend cpu --output " + Quote(Out()) + " " +
+                            args + " > /dev/null 2> " + Quote(err);
     const int status = std::system(cmd.c_str());
     Outcome o;
     o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -49,8 +50,8 @@ class HostileCli : public test::TempDirTest {
     EXPECT_EQ(o.code, 2) << args;
     ASSERT_EQ(o.err_lines.size(), 1u) << args << ": expected one line on stderr";
     EXPECT_EQ(o.err_lines[0].rfind("error: ", 0), 0u) << o.err_lines[0];
-    EXPECT_NE(o.err_lines[0].find(phrase), std::string::npos) << args << "\n  expected: " << phrase << "\n  got: "
-                                                              << o.err_lines[0];
+    EXPECT_NE(o.err_lines[0].find(phrase), std::string::npos)
+        << args << "\n  expected: " << phrase << "\n  got: " << o.err_lines[0];
     EXPECT_FALSE(fs::exists(Out())) << args << ": an output was written";
   }
 };
@@ -69,8 +70,10 @@ TEST_F(HostileCli, EveryBadImageExitsTwoWithOneErrorLine) {
 TEST_F(HostileCli, EveryValidEdgeCaseRuns) {
   for (const auto& c : test::HostileCases()) {
     if (!c.ok) continue;
-    // sobel takes every format these files load as once gray8/rgba8 pass through gray; gray32f goes straight in.
-    const std::string stages = c.shape.format == PixelFormat::Rgba8 ? "--stage gray --stage sobel" : "--stage sobel";
+    // sobel takes every format these files load as once gray8/rgba8 pass through gray; gray32f goes straight
+    // in.
+    const std::string stages =
+        c.shape.format == PixelFormat::Rgba8 ? "--stage gray --stage sobel" : "--stage sobel";
     const Outcome o = Run(stages + " --input " + Quote(test::HostilePath(c.file)));
     EXPECT_EQ(o.code, 0) << c.file << (o.err_lines.empty() ? "" : ": " + o.err_lines.back());
     EXPECT_TRUE(fs::exists(Out())) << c.file;
@@ -81,7 +84,8 @@ TEST_F(HostileCli, EveryValidEdgeCaseRuns) {
 TEST_F(HostileCli, BadStagesAndLaunchesExitTwoWithOneErrorLine) {
   const std::string input = "--input " + Quote(test::HostilePath("ok_37x1.png"));
   for (const auto& [stage, phrase] : std::vector<std::pair<std::string, std::string>>{
-           {"gauss:variant=separable:block=4096x4096", "16777216 threads > 1024 per block on any CUDA device"},
+           {"gauss:variant=separable:block=4096x4096",
+            "16777216 threads > 1024 per block on any CUDA device"},
            {"gauss:variant=separable:block=33x32", "1056 threads > 1024"},
            {"gauss:variant=separable:block=0x8", "block '0x8' is not of the form WxH"},
            {"gauss:variant=separable:block=-1x8", "block '-1x8'"},
@@ -104,7 +108,8 @@ TEST_F(HostileCli, BadPresetsExitTwoWithOneErrorLine) {
                                           "launch": {"block": "4096x4096"}}]})"),
                 "stages[0].launch.block: variant 'separable': block 4096x4096");
   ExpectRefused(preset("cut.json", R"({"version": 1, "stages": [{"filter": "gau)"), "malformed JSON");
-  ExpectRefused(preset("twice.json", R"({"version": 1, "stages": [], "stages": []})"), "key 'stages' appears twice");
+  ExpectRefused(preset("twice.json", R"({"version": 1, "stages": [], "stages": []})"),
+                "key 'stages' appears twice");
   ExpectRefused(preset("deep.json", std::string(100000, '[')), "nested deeper than 16 levels");
   ExpectRefused(input + " --preset /dev/zero", "not a regular file");
   ExpectRefused(input + " --preset " + Quote(dir_.string()), "it is a directory");

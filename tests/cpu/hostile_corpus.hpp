@@ -1,6 +1,6 @@
 #pragma once
-// The hostile corpus, tests/data/hostile/: its files and what each must do, read from manifest.tsv (written by
-// tests/data/make_hostile.py beside the files).
+// The hostile corpus, tests/data/hostile/: its files and what each must do, read from manifest.tsv (written
+// by tests/data/make_hostile.py beside the files).
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 // The valid edge cases of the hostile corpus (1x1, 1xN, Nx1, 16-bit, palette, grey+alpha, CMYK, animated GIF,
-// HDR) through every filter with every parameter at its largest value (the largest radius): each either runs on
-// the CPU backend with the output shape its declaration promises, or is refused before running with an error
-// that names the stage (a format the filter does not take).
+// HDR) through every filter with every parameter at its largest value (the largest radius): each either runs
+// on the CPU backend with the output shape its declaration promises, or is refused before running with an
+// error that names the stage (a format the filter does not take).
 #include <gtest/gtest.h>
 
 #include "core/cpu_executor.hpp"
@@ -42,7 +42,8 @@ TEST(HostileFilters, EveryValidEdgeCaseThroughEveryFilterAtItsLargestParameters)
       const Plan plan = ResolvePipeline(reg, p, input.shape(), Backend::Cpu);
       if (!f.Accepts(input.format())) {
         ASSERT_FALSE(plan.ok());
-        EXPECT_NE(plan.issue->message.find("stage 1 (" + f.id + ")"), std::string::npos) << plan.issue->message;
+        EXPECT_NE(plan.issue->message.find("stage 1 (" + f.id + ")"), std::string::npos)
+            << plan.issue->message;
         ++refused;
         continue;
       }

@@ -1,8 +1,8 @@
-// The hostile corpus (tests/data/hostile/, made by tests/data/make_hostile.py) through the image loader: every
-// malformed or extreme file is a quick InputError naming the file and what is wrong, every valid edge case
-// loads with its shape, and no prefix of a valid file ever loads as anything but the whole image (a cut-short
-// file is refused, not shown with made-up pixels). Also the cases git cannot hold: a missing path, a folder,
-// a FIFO, /dev/zero and an unreadable file.
+// The hostile corpus (tests/data/hostile/, made by tests/data/make_hostile.py) through the image loader:
+// every malformed or extreme file is a quick InputError naming the file and what is wrong, every valid edge
+// case loads with its shape, and no prefix of a valid file ever loads as anything but the whole image (a
+// cut-short file is refused, not shown with made-up pixels). Also the cases git cannot hold: a missing path,
+// a folder, a FIFO, /dev/zero and an unreadable file.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -56,7 +56,8 @@ TEST(HostileCorpus, EveryBadFileIsAQuickErrorNamingItAndWhatIsWrong) {
     const auto elapsed = std::chrono::steady_clock::now() - t0;
     EXPECT_NE(err, "<accepted>") << c.file;
     EXPECT_NE(err.find(path), std::string::npos) << c.file << ": " << err;
-    EXPECT_NE(err.find(c.detail), std::string::npos) << c.file << ": expected '" << c.detail << "' in: " << err;
+    EXPECT_NE(err.find(c.detail), std::string::npos)
+        << c.file << ": expected '" << c.detail << "' in: " << err;
     EXPECT_EQ(err.find('\n'), std::string::npos) << c.file << ": not one line: " << err;
     EXPECT_LT(elapsed, std::chrono::seconds(1)) << c.file << " took too long: refused from its header?";
   }
@@ -81,7 +82,8 @@ TEST(HostileCorpus, NoPrefixOfAValidFileLoadsAsAPartialImage) {
     if (!c.ok) continue;
     SCOPED_TRACE(c.file);
     std::ifstream f(test::HostilePath(c.file), std::ios::binary);
-    const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)),
+                                           std::istreambuf_iterator<char>());
     const Image whole = DecodeImage(bytes.data(), bytes.size(), c.file);
     int partial = 0;
     for (std::size_t n = 1; n < bytes.size(); ++n) {
@@ -110,13 +112,15 @@ TEST(HostileCorpus, TruncatedJpegTgaBmpPsdGifHdrNameTheFormat) {
 
 TEST(HostileCorpus, TheDecoderLimitIsCheckedBeforeDecoding) {
   std::ifstream f(test::HostilePath("ok_progressive.jpg"), std::ios::binary);
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)),
+                                         std::istreambuf_iterator<char>());
   EXPECT_NO_THROW(DecodeImage(bytes.data(), bytes.size(), "p.jpg", 32 * 24));
   try {
     DecodeImage(bytes.data(), bytes.size(), "p.jpg", 32 * 24 - 1);
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "'p.jpg': image size 32x24 exceeds the limit of 767 pixels given to the decoder");
+    EXPECT_EQ(std::string(e.what()),
+              "'p.jpg': image size 32x24 exceeds the limit of 767 pixels given to the decoder");
   }
 }
 

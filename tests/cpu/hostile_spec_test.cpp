@@ -1,7 +1,7 @@
 // Hostile stage specs and presets through the real registry: out of range, non-numeric, NaN and inf, repeated
 // keys, empty specs, unknown ids, deeply nested, truncated or huge JSON, and launches no CUDA device can run.
-// Each is an InputError that names what is wrong; launches are refused on the CPU backend as on a GPU, whether
-// the stage names its variant or leaves the choice to the machine.
+// Each is an InputError that names what is wrong; launches are refused on the CPU backend as on a GPU,
+// whether the stage names its variant or leaves the choice to the machine.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -50,8 +50,8 @@ void ExpectErrors(const std::vector<Case>& cases, std::string (*error)(const std
     for (Backend b : {Backend::Cpu, Backend::Cuda}) {
       const std::string err = error(c.input, b);
       EXPECT_NE(err.find(c.phrase), std::string::npos)
-          << (b == Backend::Cpu ? "cpu: " : "cuda: ") << c.input.substr(0, 200) << "\n  expected: " << c.phrase
-          << "\n  got: " << err.substr(0, 300);
+          << (b == Backend::Cpu ? "cpu: " : "cuda: ") << c.input.substr(0, 200)
+          << "\n  expected: " << c.phrase << "\n  got: " << err.substr(0, 300);
     }
 }
 
@@ -99,32 +99,34 @@ TEST(HostileStageSpec, NumbersOutOfRangeNonNumericNanAndInf) {
 
 // The launches of the issue: refused on --backend cpu exactly as on a GPU, named variant or not.
 TEST(HostileStageSpec, LaunchesNoCudaDeviceRunsAreRefusedOnEveryBackend) {
-  ExpectErrors({{"gauss:variant=separable:block=4096x4096", "block 4096x4096 = 16777216 threads > 1024 per block"},
-                {"gauss:variant=separable:block=33x32", "block 33x32 = 1056 threads > 1024"},
-                {"gauss:variant=separable:block=2048x1", "block 2048x1 = 2048 threads > 1024"},
-                {"gauss:variant=separable:block=0x8", "block '0x8' is not of the form WxH"},
-                {"gauss:variant=separable:block=-1x8", "block '-1x8' is not of the form WxH"},
-                {"gauss:variant=separable:block=99999999999x8", "is not of the form WxH"},
-                {"gauss:variant=separable:block=32x8x2", "is not of the form WxH"},
-                {"gauss:variant=separable:block=32", "is not of the form WxH"},
-                {"gauss:variant=separable:ppt=9", "pixels per thread 9 is outside 1..8"},
-                {"gauss:variant=separable:ppt=0", "ppt='0' is not a positive integer"},
-                {"gauss:variant=separable:ppt=-1", "ppt='-1' is not a positive integer"},
-                {"gauss:variant=separable:halo=5", "halo steps 5 is outside 1..4"},
-                {"gauss:variant=separable:halo=0", "halo='0' is not a positive integer"},
-                {"dilate5:variant=two_pass_smem:ppt=9", "pixels per thread 9 is outside 1..8"},
-                // No variant named: on the CPU the reference would ignore the launch, a GPU would not.
-                {"gauss:block=4096x4096", "4096x4096 = 16777216 threads"},
-                {"box:block=33x32", "1056 threads"},
-                {"invert:block=1x2048", "block 1x2048 = 2048 threads > 1024"}},
-               SpecError);
+  ExpectErrors(
+      {{"gauss:variant=separable:block=4096x4096", "block 4096x4096 = 16777216 threads > 1024 per block"},
+       {"gauss:variant=separable:block=33x32", "block 33x32 = 1056 threads > 1024"},
+       {"gauss:variant=separable:block=2048x1", "block 2048x1 = 2048 threads > 1024"},
+       {"gauss:variant=separable:block=0x8", "block '0x8' is not of the form WxH"},
+       {"gauss:variant=separable:block=-1x8", "block '-1x8' is not of the form WxH"},
+       {"gauss:variant=separable:block=99999999999x8", "is not of the form WxH"},
+       {"gauss:variant=separable:block=32x8x2", "is not of the form WxH"},
+       {"gauss:variant=separable:block=32", "is not of the form WxH"},
+       {"gauss:variant=separable:ppt=9", "pixels per thread 9 is outside 1..8"},
+       {"gauss:variant=separable:ppt=0", "ppt='0' is not a positive integer"},
+       {"gauss:variant=separable:ppt=-1", "ppt='-1' is not a positive integer"},
+       {"gauss:variant=separable:halo=5", "halo steps 5 is outside 1..4"},
+       {"gauss:variant=separable:halo=0", "halo='0' is not a positive integer"},
+       {"dilate5:variant=two_pass_smem:ppt=9", "pixels per thread 9 is outside 1..8"},
+       // No variant named: on the CPU the reference would ignore the launch, a GPU would not.
+       {"gauss:block=4096x4096", "4096x4096 = 16777216 threads"},
+       {"box:block=33x32", "1056 threads"},
+       {"invert:block=1x2048", "block 1x2048 = 2048 threads > 1024"}},
+      SpecError);
 }
 
 TEST(HostileStageSpec, ExtremeButValidLaunchesAreAccepted) {
-  for (const std::string spec : {"gauss:variant=separable:radius=1:block=1024x1:ppt=1:halo=1",
-                                 "gauss:variant=separable:radius=1:block=1x1024:ppt=1:halo=1",
-                                 "gauss:variant=separable:block=32x32:ppt=1:halo=1", "invert:block=1x1024",
-                                 "invert:variant=naive:block=1x1", "gauss:radius=32:sigma=100", "box:radius=64"})
+  for (const std::string spec :
+       {"gauss:variant=separable:radius=1:block=1024x1:ppt=1:halo=1",
+        "gauss:variant=separable:radius=1:block=1x1024:ppt=1:halo=1",
+        "gauss:variant=separable:block=32x32:ppt=1:halo=1", "invert:block=1x1024",
+        "invert:variant=naive:block=1x1", "gauss:radius=32:sigma=100", "box:radius=64"})
     EXPECT_EQ(SpecError(spec), "<accepted>") << spec;
 }
 
@@ -134,42 +136,45 @@ std::string Stage(const std::string& fields) { return R"({"version": 1, "stages"
 
 TEST(HostilePreset, MalformedTruncatedAndWrongTypes) {
   const std::string good = Stage(R"("filter": "gauss", "params": {"radius": 3})");
-  ExpectErrors({{"", "malformed JSON"},
-                {good.substr(0, good.size() / 2), "malformed JSON"},
-                {good.substr(0, good.size() - 1), "unexpected end of input"},
-                {"[]", "preset: expected a JSON object"},
-                {"null", "expected a JSON object"},
-                {R"({"version": 1})", "missing field 'stages'"},
-                {R"({"stages": []})", "missing field 'version'"},
-                {R"({"version": "1", "stages": []})", "version: expected an integer"},
-                {R"({"version": 1.5, "stages": []})", "version: expected an integer"},
-                {R"({"version": 2, "stages": []})", "version: 2 is not supported"},
-                {R"({"version": 1, "stages": {}})", "stages: expected an array"},
-                {R"({"version": 1, "stages": [1]})", "stages[0]: expected an object"},
-                {Stage(R"("filter": 3)"), "stages[0].filter: expected a string"},
-                {Stage(R"("filter": "nope")"), "stages[0].filter"},
-                {Stage(R"("filter": "gauss", "colour": 1)"), "stages[0].colour: unknown field"},
-                {Stage(R"("filter": "gauss", "variant": "nope")"), "stages[0].variant"},
-                {Stage(R"("filter": "gauss", "enabled": "yes")"), "stages[0].enabled: expected true or false"},
-                {Stage(R"("filter": "gauss", "params": [])"), "stages[0].params: expected an object"},
-                {Stage(R"("filter": "gauss", "params": {"radius": "3"})"), "params.radius: expected a number"},
-                {Stage(R"("filter": "gauss", "params": {"radius": 33})"), "params.radius: parameter 'radius' = 33"},
-                {Stage(R"("filter": "gauss", "params": {"radius": 2.5})"), "is not an integer"},
-                {Stage(R"("filter": "gauss", "params": {"sigma": 1e999})"), "malformed JSON: number overflow parsing '1e999'"},
-                {Stage(R"("filter": "gauss", "params": {"sigma": NaN})"), "malformed JSON"},
-                {Stage(R"("filter": "gauss", "params": {"sigma": Infinity})"), "malformed JSON"},
-                {Stage(R"("filter": "gauss", "params": {"nope": 1})"), "has no parameter 'nope'"},
-                {Stage(R"("filter": "sobel", "params": {"output": 1})"), "params.output: expected a string"}},
-               PresetError);
+  ExpectErrors(
+      {{"", "malformed JSON"},
+       {good.substr(0, good.size() / 2), "malformed JSON"},
+       {good.substr(0, good.size() - 1), "unexpected end of input"},
+       {"[]", "preset: expected a JSON object"},
+       {"null", "expected a JSON object"},
+       {R"({"version": 1})", "missing field 'stages'"},
+       {R"({"stages": []})", "missing field 'version'"},
+       {R"({"version": "1", "stages": []})", "version: expected an integer"},
+       {R"({"version": 1.5, "stages": []})", "version: expected an integer"},
+       {R"({"version": 2, "stages": []})", "version: 2 is not supported"},
+       {R"({"version": 1, "stages": {}})", "stages: expected an array"},
+       {R"({"version": 1, "stages": [1]})", "stages[0]: expected an object"},
+       {Stage(R"("filter": 3)"), "stages[0].filter: expected a string"},
+       {Stage(R"("filter": "nope")"), "stages[0].filter"},
+       {Stage(R"("filter": "gauss", "colour": 1)"), "stages[0].colour: unknown field"},
+       {Stage(R"("filter": "gauss", "variant": "nope")"), "stages[0].variant"},
+       {Stage(R"("filter": "gauss", "enabled": "yes")"), "stages[0].enabled: expected true or false"},
+       {Stage(R"("filter": "gauss", "params": [])"), "stages[0].params: expected an object"},
+       {Stage(R"("filter": "gauss", "params": {"radius": "3"})"), "params.radius: expected a number"},
+       {Stage(R"("filter": "gauss", "params": {"radius": 33})"), "params.radius: parameter 'radius' = 33"},
+       {Stage(R"("filter": "gauss", "params": {"radius": 2.5})"), "is not an integer"},
+       {Stage(R"("filter": "gauss", "params": {"sigma": 1e999})"),
+        "malformed JSON: number overflow parsing '1e999'"},
+       {Stage(R"("filter": "gauss", "params": {"sigma": NaN})"), "malformed JSON"},
+       {Stage(R"("filter": "gauss", "params": {"sigma": Infinity})"), "malformed JSON"},
+       {Stage(R"("filter": "gauss", "params": {"nope": 1})"), "has no parameter 'nope'"},
+       {Stage(R"("filter": "sobel", "params": {"output": 1})"), "params.output: expected a string"}},
+      PresetError);
 }
 
 TEST(HostilePreset, RepeatedKeysAreErrorsNotSilentlyTheLastOne) {
-  ExpectErrors({{R"({"version": 1, "version": 1, "stages": []})", "key 'version' appears twice"},
-                {Stage(R"("filter": "gauss", "filter": "box")"), "key 'filter' appears twice"},
-                {Stage(R"("filter": "gauss", "params": {"radius": 3, "radius": 30})"), "key 'radius' appears twice"},
-                {Stage(R"("filter": "gauss", "launch": {"block": "32x8", "block": "4096x4096"})"),
-                 "key 'block' appears twice"}},
-               PresetError);
+  ExpectErrors(
+      {{R"({"version": 1, "version": 1, "stages": []})", "key 'version' appears twice"},
+       {Stage(R"("filter": "gauss", "filter": "box")"), "key 'filter' appears twice"},
+       {Stage(R"("filter": "gauss", "params": {"radius": 3, "radius": 30})"), "key 'radius' appears twice"},
+       {Stage(R"("filter": "gauss", "launch": {"block": "32x8", "block": "4096x4096"})"),
+        "key 'block' appears twice"}},
+      PresetError);
   // The same key in two different objects is fine.
   EXPECT_EQ(PresetError(R"({"version": 1, "stages": [{"filter": "gauss", "params": {"radius": 3}},
                                                       {"filter": "box", "params": {"radius": 3}}]})"),
@@ -190,7 +195,8 @@ TEST(HostilePreset, DeepNestingAndHugeArraysAreRefusedQuickly) {
   std::string numbers = R"({"version": 1, "stages": [{"filter": "gauss", "params": {"radius": [)";
   for (int i = 0; i < 20000; ++i) numbers += std::string(i ? "," : "") + "1";
   numbers += "]}}]}";
-  EXPECT_NE(PresetError(numbers).find("params.radius: expected a number"), std::string::npos) << PresetError(numbers).substr(0, 300);
+  EXPECT_NE(PresetError(numbers).find("params.radius: expected a number"), std::string::npos)
+      << PresetError(numbers).substr(0, 300);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
@@ -199,22 +205,23 @@ TEST(HostilePreset, LaunchesNoCudaDeviceRunsAreRefusedOnEveryBackend) {
     return Stage(R"("filter": "gauss", )" + (variant.empty() ? "" : R"("variant": ")" + variant + R"(", )") +
                  R"("launch": {)" + fields + "}");
   };
-  ExpectErrors({{launch("separable", R"("block": "4096x4096")"),
-                 "stages[0].launch.block: variant 'separable': block 4096x4096 = 16777216 threads > 1024"},
-                {launch("separable", R"("block": "33x32")"), "1056 threads > 1024"},
-                {launch("separable", R"("block": "0x8")"), "stages[0].launch.block: block '0x8' is not"},
-                {launch("separable", R"("block": "-1x8")"), "block '-1x8' is not"},
-                {launch("separable", R"("block": 32)"), "launch.block: expected a string"},
-                {launch("separable", R"("ppt": 9)"), "stages[0].launch.ppt: variant 'separable': pixels per thread 9"},
-                {launch("separable", R"("ppt": 0)"), "launch.ppt: expected a positive integer"},
-                {launch("separable", R"("ppt": -1)"), "launch.ppt: expected a positive integer"},
-                {launch("separable", R"("ppt": 2.5)"), "launch.ppt: expected a positive integer"},
-                {launch("separable", R"("ppt": 18446744073709551615)"), "expected a positive integer"},
-                {launch("separable", R"("halo": 5)"), "stages[0].launch.halo: variant 'separable': halo steps 5"},
-                {launch("separable", R"("smem": 1)"), "launch.smem: expected true or false"},
-                {launch("separable", R"("grid": 1)"), "launch.grid: unknown field"},
-                {launch("", R"("block": "4096x4096")"), "stages[0].launch.block"}},
-               PresetError);
+  ExpectErrors(
+      {{launch("separable", R"("block": "4096x4096")"),
+        "stages[0].launch.block: variant 'separable': block 4096x4096 = 16777216 threads > 1024"},
+       {launch("separable", R"("block": "33x32")"), "1056 threads > 1024"},
+       {launch("separable", R"("block": "0x8")"), "stages[0].launch.block: block '0x8' is not"},
+       {launch("separable", R"("block": "-1x8")"), "block '-1x8' is not"},
+       {launch("separable", R"("block": 32)"), "launch.block: expected a string"},
+       {launch("separable", R"("ppt": 9)"), "stages[0].launch.ppt: variant 'separable': pixels per thread 9"},
+       {launch("separable", R"("ppt": 0)"), "launch.ppt: expected a positive integer"},
+       {launch("separable", R"("ppt": -1)"), "launch.ppt: expected a positive integer"},
+       {launch("separable", R"("ppt": 2.5)"), "launch.ppt: expected a positive integer"},
+       {launch("separable", R"("ppt": 18446744073709551615)"), "expected a positive integer"},
+       {launch("separable", R"("halo": 5)"), "stages[0].launch.halo: variant 'separable': halo steps 5"},
+       {launch("separable", R"("smem": 1)"), "launch.smem: expected true or false"},
+       {launch("separable", R"("grid": 1)"), "launch.grid: unknown field"},
+       {launch("", R"("block": "4096x4096")"), "stages[0].launch.block"}},
+      PresetError);
 }
 
 }  // namespace

@@ -149,8 +149,10 @@ TEST(Preset, LaunchErrorsNameTheField) {
   EXPECT_EQ(LoadError(tiled({{"ppt", 2.5}})), "stages[1].launch.ppt: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"ppt", 0}})), "stages[1].launch.ppt: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"ppt", -3}})), "stages[1].launch.ppt: expected a positive integer");
-  EXPECT_EQ(LoadError(tiled({{"ppt", 9}})), "stages[1].launch.ppt: variant 'tiled': pixels per thread 9 is outside 1..8 for this variant");
-  EXPECT_EQ(LoadError(tiled({{"halo", 5}})), "stages[1].launch.halo: variant 'tiled': halo steps 5 is outside 1..4 for this variant");
+  EXPECT_EQ(LoadError(tiled({{"ppt", 9}})),
+            "stages[1].launch.ppt: variant 'tiled': pixels per thread 9 is outside 1..8 for this variant");
+  EXPECT_EQ(LoadError(tiled({{"halo", 5}})),
+            "stages[1].launch.halo: variant 'tiled': halo steps 5 is outside 1..4 for this variant");
   EXPECT_EQ(LoadError(tiled({{"halo", 1e12}})), "stages[1].launch.halo: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"smem", "on"}})), "stages[1].launch.smem: expected true or false");
   EXPECT_EQ(LoadError(tiled({{"threads", 256}})), "stages[1].launch.threads: unknown field (block, ppt, halo, smem)");

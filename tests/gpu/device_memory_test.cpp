@@ -1,9 +1,9 @@
-// Device memory: an image or a pipeline that does not fit in what is free is refused with an error that says so,
-// the executor keeps its previous input and result, and the next run works; free device memory (cudaMemGetInfo)
-// returns to its baseline after 1,000 cycles of loading images and rebuilding pipelines.
+// Device memory: an image or a pipeline that does not fit in what is free is refused with an error that says
+// so, the executor keeps its previous input and result, and the next run works; free device memory
+// (cudaMemGetInfo) returns to its baseline after 1,000 cycles of loading images and rebuilding pipelines.
 //
-// "Does not fit" is made by holding most of the free memory in one buffer first. FL_MEMORY_CYCLES overrides the
-// number of cycles (scripts/sanitize_gpu_tests.sh uses a few: sanitizers are slow).
+// "Does not fit" is made by holding most of the free memory in one buffer first. FL_MEMORY_CYCLES overrides
+// the number of cycles (scripts/sanitize_gpu_tests.sh uses a few: sanitizers are slow).
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -101,9 +101,9 @@ TEST_F(DeviceMemory, AnImageTooLargeIsRefusedAndThePreviousInputKept) {
   EXPECT_EQ(exec.Download(0), result);
 }
 
-// The lab's life: load an image, edit the pipeline, run, over and over, on one executor; then drop it. Shapes and
-// pipelines vary so that buffers are freed and made again; every kernel used runs once before the baseline (lazy
-// module loading takes device memory on a kernel's first launch, once per context).
+// The lab's life: load an image, edit the pipeline, run, over and over, on one executor; then drop it. Shapes
+// and pipelines vary so that buffers are freed and made again; every kernel used runs once before the
+// baseline (lazy module loading takes device memory on a kernel's first launch, once per context).
 TEST_F(DeviceMemory, ReturnsToItsBaselineAfterAThousandCycles) {
   const char* env = std::getenv("FL_MEMORY_CYCLES");
   const int cycles = env ? std::max(1, std::atoi(env)) : 1000;
@@ -136,8 +136,9 @@ TEST_F(DeviceMemory, ReturnsToItsBaselineAfterAThousandCycles) {
     }
   }
   const std::size_t after = FreeDeviceBytes();
-  std::printf("free device memory: baseline %zu MiB, after %d cycles %zu MiB (executor alive: %zu then %zu MiB)\n",
-              baseline / kMiB, cycles, after / kMiB, first / kMiB, last / kMiB);
+  std::printf(
+      "free device memory: baseline %zu MiB, after %d cycles %zu MiB (executor alive: %zu then %zu MiB)\n",
+      baseline / kMiB, cycles, after / kMiB, first / kMiB, last / kMiB);
   // Allocation granularity (2 MiB pages) is the only slack allowed.
   EXPECT_GE(after + 2 * kMiB, baseline) << "device memory leaked over " << cycles << " cycles";
   if (first != 0) {

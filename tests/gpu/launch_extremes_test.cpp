@@ -1,8 +1,9 @@
-// Launch extremes for every CUDA variant: blocks from 1x1 to 1024x1 and 1x1024 and odd ones (32x33, 33x7, 3x3),
-// every ppt and halo value of the variant's range, smem on and off, on an odd-sized image and a 1x1 one. Each
-// configuration either runs and agrees with the CPU reference, or is refused before launch (InputError, output
-// untouched). A CUDA error at launch or after (RuntimeError) is a failure, and no error may stay in the context:
-// after every configuration cudaGetLastError is clean, and the variant's default launch still runs correctly.
+// Launch extremes for every CUDA variant: blocks from 1x1 to 1024x1 and 1x1024 and odd ones (32x33, 33x7,
+// 3x3), every ppt and halo value of the variant's range, smem on and off, on an odd-sized image and a 1x1
+// one. Each configuration either runs and agrees with the CPU reference, or is refused before launch
+// (InputError, output untouched). A CUDA error at launch or after (RuntimeError) is a failure, and no error
+// may stay in the context: after every configuration cudaGetLastError is clean, and the variant's default
+// launch still runs correctly.
 //
 // FL_LAUNCH_EXTREMES_QUICK=1 (scripts/sanitize_gpu_tests.sh sets it) keeps the ends of each range only.
 #include <cuda_runtime.h>
@@ -41,7 +42,9 @@ std::vector<int> Range(bool used, int lo, int hi, int def) {
 std::vector<LaunchConfig> ExtremeLaunches(const VariantSpec& v) {
   std::vector<std::pair<int, int>> blocks = {{v.defaults.block_x, v.defaults.block_y}};
   if (v.uses.block) {
-    blocks = {{1, 1}, {1024, 1}, {1, 1024}, {32, 33}, {33, 7}, {3, 3}, {32, 32}, {2, 512}, {v.defaults.block_x, v.defaults.block_y}};
+    blocks = {{1, 1},   {1024, 1}, {1, 1024},
+              {32, 33}, {33, 7},   {3, 3},
+              {32, 32}, {2, 512},  {v.defaults.block_x, v.defaults.block_y}};
     if (Quick()) blocks = {{1, 1}, {1024, 1}, {33, 7}};
   }
   std::vector<LaunchConfig> out;
@@ -66,8 +69,9 @@ class LaunchExtremes : public ::testing::TestWithParam<Target> {
   void SetUp() override { FL_SKIP_WITHOUT_CUDA_DEVICE(); }
 };
 
-// Runs `launch` into a poisoned output. Returns "" when it ran (the output is checked against `want` unless the
-// variant is known wrong), "refused: ..." when refused before launch, or a description of what went wrong.
+// Runs `launch` into a poisoned output. Returns "" when it ran (the output is checked against `want` unless
+// the variant is known wrong), "refused: ..." when refused before launch, or a description of what went
+// wrong.
 std::string RunOne(const Target& t, const LaunchConfig& launch, const ParamValues& params, const Image& input,
                    const Image& want) {
   test::GpuContext& gpu = test::Gpu();
@@ -80,7 +84,8 @@ std::string RunOne(const Target& t, const LaunchConfig& launch, const ParamValue
                          gpu.stream.get(), t.filter->inputs == 2 ? &second : nullptr);
     gpu.stream.Synchronize();
   } catch (const InputError& e) {
-    if (test::BytesNotPoison(out.view(), kPoison) != 0) return std::string("refused, but the output was written: ") + e.what();
+    if (test::BytesNotPoison(out.view(), kPoison) != 0)
+      return std::string("refused, but the output was written: ") + e.what();
     return std::string("refused: ") + e.what();
   } catch (const RuntimeError& e) {
     return std::string("CUDA error (should have been refused before launch): ") + e.what();
@@ -96,14 +101,16 @@ std::string RunOne(const Target& t, const LaunchConfig& launch, const ParamValue
 TEST_P(LaunchExtremes, RunCorrectlyOrAreRefusedBeforeLaunch) {
   const Target t = GetParam();
   std::vector<ParamValues> param_sets = {DefaultParams(t.filter->params)};
-  if (!t.filter->test_cases.empty()) param_sets.push_back(test::ParamsFor(*t.filter, t.filter->test_cases.back()));
+  if (!t.filter->test_cases.empty())
+    param_sets.push_back(test::ParamsFor(*t.filter, t.filter->test_cases.back()));
   int ran = 0, refused = 0;
   for (auto [w, h] : {std::pair{37, 29}, {1, 1}}) {
     const Image input = test::RandomImage(w, h, t.format, 7);
     for (const ParamValues& params : param_sets) {
       Image want;
       try {
-        want = RunCpuVariant(*t.filter, t.filter->Reference(), params, input, t.filter->inputs == 2 ? &input : nullptr);
+        want = RunCpuVariant(*t.filter, t.filter->Reference(), params, input,
+                             t.filter->inputs == 2 ? &input : nullptr);
       } catch (const InputError&) {
         continue;  // the parameters do not fit this input (e.g. an output shape), on every backend alike
       }
@@ -118,22 +125,25 @@ TEST_P(LaunchExtremes, RunCorrectlyOrAreRefusedBeforeLaunch) {
         }
       }
       // The context is still good: the default launch runs and agrees.
-      EXPECT_EQ(RunOne(t, t.variant->defaults, params, input, want), "") << "default launch after the extremes";
+      EXPECT_EQ(RunOne(t, t.variant->defaults, params, input, want), "")
+          << "default launch after the extremes";
     }
   }
-  std::printf("%s/%s %s: %d ran correctly, %d refused before launch\n", t.filter->id.c_str(), t.variant->id.c_str(),
-              std::string(ToString(t.format)).c_str(), ran, refused);
+  std::printf("%s/%s %s: %d ran correctly, %d refused before launch\n", t.filter->id.c_str(),
+              t.variant->id.c_str(), std::string(ToString(t.format)).c_str(), ran, refused);
   EXPECT_GT(ran, 0);
 }
 
 std::string TargetName(const ::testing::TestParamInfo<Target>& info) {
-  std::string s = info.param.filter->id + "_" + info.param.variant->id + "_" + std::string(ToString(info.param.format));
+  std::string s =
+      info.param.filter->id + "_" + info.param.variant->id + "_" + std::string(ToString(info.param.format));
   for (char& c : s)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryCudaVariant, LaunchExtremes, ::testing::ValuesIn(test::CudaTargets(true)), TargetName);
+INSTANTIATE_TEST_SUITE_P(EveryCudaVariant, LaunchExtremes, ::testing::ValuesIn(test::CudaTargets(true)),
+                         TargetName);
 
 }  // namespace
 }  // namespace fl

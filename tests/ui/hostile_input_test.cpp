@@ -1,6 +1,7 @@
-// The lab started headless (`filterlab --screenshot`) with files from the hostile corpus (tests/data/hostile/):
-// each bad one is named in an `error:` line and the exit status is 2, the frame is still drawn (with the bundled
-// default image and the pipeline asked for, not a crash or an empty window); a valid edge case exits 0.
+// The lab started headless (`filterlab --screenshot`) with files from the hostile corpus
+// (tests/data/hostile/): each bad one is named in an `error:` line and the exit status is 2, the frame is
+// still drawn (with the bundled default image and the pipeline asked for, not a crash or an empty window); a
+// valid edge case exits 0.
 #include <gtest/gtest.h>
 
 #include "common/test_images.hpp"
@@ -19,9 +20,8 @@ TEST(HostileInput, BadImagesAreNamedAndTheLabStillDrawsItsFrame) {
     SCOPED_TRACE(file);
     const std::string out = (dir / "frame.png").string();
     std::filesystem::remove(out);
-    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --stage invert --input " +
-                                       Quote(Hostile(file)),
-                                   true);
+    const Outcome o = RunFilterlab(
+        "--screenshot " + Quote(out) + " --backend cpu --stage invert --input " + Quote(Hostile(file)), true);
     EXPECT_EQ(o.exit_code, 2) << o.output;
     EXPECT_NE(o.output.find("error: "), std::string::npos) << o.output;
     EXPECT_NE(o.output.find(Hostile(file)), std::string::npos) << o.output;
@@ -35,7 +35,8 @@ TEST(HostileInput, BadImagesAreNamedAndTheLabStillDrawsItsFrame) {
 TEST(HostileInput, AFolderAsTheImageIsAnErrorToo) {
   const auto dir = ScratchDir();
   const std::string out = (dir / "frame.png").string();
-  const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input " + Quote(dir.string()), true);
+  const Outcome o =
+      RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input " + Quote(dir.string()), true);
   EXPECT_EQ(o.exit_code, 2) << o.output;
   EXPECT_NE(o.output.find("it is a directory"), std::string::npos) << o.output;
 }
@@ -45,7 +46,8 @@ TEST(HostileInput, ValidEdgeCasesOpen) {
   for (const std::string file : {"ok_1x1.png", "ok_cmyk.jpg", "ok_animated.gif", "ok_small.hdr"}) {
     SCOPED_TRACE(file);
     const std::string out = (dir / "frame.png").string();
-    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input " + Quote(Hostile(file)), true);
+    const Outcome o =
+        RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input " + Quote(Hostile(file)), true);
     EXPECT_EQ(o.exit_code, 0) << o.output;
     EXPECT_NE(o.output.find("errors=0"), std::string::npos) << o.output;
   }
