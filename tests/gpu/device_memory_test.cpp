@@ -30,10 +30,18 @@ std::size_t FreeDeviceBytes() {
   return free;
 }
 
-// Holds all free device memory but `leave` bytes (allocation granularity makes it approximate).
+// Holds all free device memory but about `leave` bytes. The largest block that can be had may be a little less
+// than what is free (granularity, fragmentation): a refused allocation is retried 64 MiB smaller.
 cuda::DeviceBuffer HoldAllBut(std::size_t leave) {
   const std::size_t free = FreeDeviceBytes();
-  return cuda::DeviceBuffer::Allocate(free > leave ? free - leave : 0);
+  for (std::size_t less = 0; less < 16 * 64 * kMiB && free > leave + less; less += 64 * kMiB) {
+    try {
+      return cuda::DeviceBuffer::Allocate(free - leave - less);
+    } catch (const RuntimeError&) {
+      (void)cudaGetLastError();  // a refused allocation's error is not sticky; clear it
+    }
+  }
+  return {};
 }
 
 Pipeline Chain(const std::vector<std::string>& specs) {

@@ -84,6 +84,8 @@ std::string RunOne(const Target& t, const LaunchConfig& launch, const ParamValue
                          gpu.stream.get(), t.filter->inputs == 2 ? &second : nullptr);
     gpu.stream.Synchronize();
   } catch (const InputError& e) {
+    if (const cudaError_t err = cudaGetLastError(); err != cudaSuccess)
+      return std::string("refused, but a CUDA error is in the context: ") + cudaGetErrorName(err);
     if (test::BytesNotPoison(out.view(), kPoison) != 0)
       return std::string("refused, but the output was written: ") + e.what();
     return std::string("refused: ") + e.what();
