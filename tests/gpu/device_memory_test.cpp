@@ -30,8 +30,8 @@ std::size_t FreeDeviceBytes() {
   return free;
 }
 
-// Holds all free device memory but about `leave` bytes. The largest block that can be had may be a little less
-// than what is free (granularity, fragmentation): a refused allocation is retried 64 MiB smaller.
+// Holds all free device memory but about `leave` bytes. The largest block that can be had may be a little
+// less than what is free (granularity, fragmentation): a refused allocation is retried 64 MiB smaller.
 cuda::DeviceBuffer HoldAllBut(std::size_t leave) {
   const std::size_t free = FreeDeviceBytes();
   for (std::size_t less = 0; less < 16 * 64 * kMiB && free > leave + less; less += 64 * kMiB) {
