@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,8 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/image_file_checks.hpp"
+#include "core/text_file.hpp"
 
 namespace fl {
 namespace {
@@ -23,25 +26,40 @@ struct StbFree {
   void operator()(void* p) const { stbi_image_free(p); }
 };
 
+// Files larger than this are refused before reading: stb_image takes an int length (so an uncompressed BMP or
+// TGA near the pixel limit, over 2 GiB, cannot be read at all).
+constexpr std::uintmax_t kMaxFileBytes = INT32_MAX;
+
 std::vector<unsigned char> ReadFile(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError("cannot open '" + path + "': no such file");
-  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot open '" + path + "': it is a directory");
+  const std::uintmax_t size = RegularFileSize(path, "");
+  if (size == 0) throw InputError("cannot read '" + path + "': the file is empty");
+  if (size > kMaxFileBytes)
+    throw InputError("cannot read '" + path + "': " + std::to_string(size) + " bytes is larger than the " +
+                     std::to_string(kMaxFileBytes) + " bytes an image file may have");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError("cannot open '" + path + "': " + std::strerror(errno));
-  std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (bytes.empty()) throw InputError("cannot read '" + path + "': the file is empty");
+  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
+  f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
+  // The file may have changed size since it was measured: use what was read.
+  bytes.resize(static_cast<std::size_t>(f.gcount()));
+  if (bytes.empty())
+    throw InputError("cannot read '" + path + "': " + (f.bad() ? std::strerror(errno) : "the file is empty"));
   return bytes;
 }
 
-void CheckHeaderShape(long long w, long long h, const std::string& name) {
+void CheckHeaderShape(long long w, long long h, const std::string& name, std::size_t max_pixels) {
   // Sizes beyond int are clamped: they are refused all the same, and the message stays readable.
-  const auto side = [](long long v) { return static_cast<int>(std::min<long long>(v, INT32_MAX)); };
+  const auto side = [](long long v) {
+    return static_cast<int>(std::clamp<long long>(v, INT32_MIN, INT32_MAX));
+  };
   try {
     CheckImageShape({side(w), side(h), PixelFormat::Rgba8});
   } catch (const InputError& e) {
     throw InputError("'" + name + "': " + e.what());
   }
+  if (static_cast<unsigned long long>(w) * static_cast<unsigned long long>(h) > max_pixels)
+    throw InputError("'" + name + "': image size " + std::to_string(w) + "x" + std::to_string(h) +
+                     " exceeds the limit of " + std::to_string(max_pixels) + " pixels given to the decoder");
 }
 
 std::string Reason() { return stbi_failure_reason() ? stbi_failure_reason() : "not a supported image"; }
@@ -50,12 +68,13 @@ std::uint32_t Be32(const unsigned char* p) {
   return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
 }
 
-// stb_image's PNG header scan refuses large sizes itself, and stbi_info then reports only "unknown image type"
-// after trying every other format. Reading the size from IHDR here lets the size check speak first.
-void CheckPngSize(const unsigned char* b, std::size_t n, const std::string& name) {
+// stb_image's PNG header scan refuses large sizes itself, and stbi_info then reports only "unknown image
+// type" after trying every other format. Reading the size from IHDR here lets the size checks speak first.
+void CheckPngSize(const unsigned char* b, std::size_t n, const std::string& name, std::size_t max_pixels) {
   static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
   if (n < 24 || std::memcmp(b, kSignature, 8) != 0 || std::memcmp(b + 12, "IHDR", 4) != 0) return;
-  CheckHeaderShape(Be32(b + 16), Be32(b + 20), name);
+  CheckHeaderShape(Be32(b + 16), Be32(b + 20), name, max_pixels);
+  CheckImageFileComplete(b, n, static_cast<int>(Be32(b + 16)), static_cast<int>(Be32(b + 20)), name);
 }
 
 // Binary PNM (P5 grey, P6 RGB) is decoded here, not by stb_image 2.27: it reads 16-bit samples in the wrong byte
@@ -98,9 +117,9 @@ PnmHeader ParsePnmHeader(const unsigned char* b, std::size_t n, const std::strin
 }
 
 // Samples are scaled from 0..maxval to 0..255 (16-bit files are reduced to 8 bits).
-Image DecodePnm(const unsigned char* b, std::size_t n, const std::string& name) {
+Image DecodePnm(const unsigned char* b, std::size_t n, const std::string& name, std::size_t max_pixels) {
   const PnmHeader h = ParsePnmHeader(b, n, name);
-  CheckHeaderShape(h.width, h.height, name);
+  CheckHeaderShape(h.width, h.height, name, max_pixels);
   const std::size_t sample_bytes = h.maxval > 255 ? 2 : 1;
   const std::size_t samples = static_cast<std::size_t>(h.width * h.height) * static_cast<std::size_t>(h.channels);
   if (n - h.data < samples * sample_bytes)
@@ -152,18 +171,31 @@ Image DecodeHdr(const unsigned char* bytes, int len, const std::string& name) {
   return img;
 }
 
+bool IsSoftimagePic(const unsigned char* b, std::size_t n) {
+  return n >= 4 && std::memcmp(b, "\x53\x80\xF6\x34", 4) == 0;
+}
+
 }  // namespace
 
-Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::string& name) {
+Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::string& name,
+                  std::size_t max_pixels) {
   if (size == 0) throw InputError("cannot read '" + name + "': the file is empty");
-  if (size > static_cast<std::size_t>(INT32_MAX)) throw InputError("'" + name + "' is too large to decode");
+  if (size > kMaxFileBytes) throw InputError("'" + name + "' is too large to decode");
   const int len = static_cast<int>(size);
-  if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name);
-  // Check the dimensions before stb allocates anything for the pixels.
-  CheckPngSize(bytes, size, name);
+  if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name, max_pixels);
+  // stb_image would read it, unchecked: a format nobody asked for is not worth its risk.
+  if (IsSoftimagePic(bytes, size))
+    throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");
+  // Check the dimensions before stb allocates anything for the pixels, and what stb would parse unsafely.
+  CheckPngSize(bytes, size, name, max_pixels);
+  CheckImageFileStructure(bytes, size, name);
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes, len, &w, &h, &comp)) throw InputError("cannot decode '" + name + "': " + Reason());
-  CheckHeaderShape(w, h, name);
+  // stb reports a top-down BMP's height negative, as the file stores it; the image is as tall all the same.
+  const long long height = size >= 2 && bytes[0] == 'B' && bytes[1] == 'M' ? std::llabs(h) : h;
+  CheckHeaderShape(w, height, name, max_pixels);
+  // A file cut short is refused rather than shown with made-up pixels (core/image_file_checks.hpp).
+  CheckImageFileComplete(bytes, size, w, static_cast<int>(height), name);
   if (stbi_is_hdr_from_memory(bytes, len)) return DecodeHdr(bytes, len, name);
   const bool grey = comp == 1 || comp == 2;
   // 16-bit PNG/PSD inputs are reduced to 8 bits by stb (stbi_load converts).

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/error.hpp"
 
@@ -104,6 +105,8 @@ ParamValue ParseParam(const ParamSpec& spec, const std::string& text) {
   double d = 0;
   try {
     d = std::stod(text, &used);
+  } catch (const std::out_of_range&) {  // 1e999, 1e-999
+    throw InputError("parameter '" + spec.name + "' = '" + text + "' is beyond the range of a double");
   } catch (const std::exception&) {
     used = 0;
   }

@@ -3,9 +3,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <set>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
+#include "core/launch_fields.hpp"
 #include "core/text_file.hpp"
 
 namespace fl {
@@ -44,16 +47,11 @@ const json& Require(const json& obj, const char* key, const std::string& where) 
   return obj.at(key);
 }
 
-// A launch count (ppt, halo): a positive integer, and within the variant's range when the variant uses the field,
-// so that a preset names the field at fault instead of failing later at launch.
-int LaunchCount(const json& value, const std::string& field, bool used, int lo, int hi, const std::string& variant) {
+// A launch count (ppt, halo): a positive integer up to 1024 (no launch field is larger on any device).
+int LaunchCount(const json& value, const std::string& field) {
   if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 1024)
     Fail(field, "expected a positive integer");
-  const int n = value.get<int>();
-  if (used && (n < lo || n > hi))
-    Fail(field, std::to_string(n) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi) +
-                    " for variant '" + variant + "'");
-  return n;
+  return value.get<int>();
 }
 
 Stage StageFromJson(const Registry& reg, const json& js, const std::string& where, Backend backend) {
@@ -110,7 +108,7 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
   if (js.contains("launch")) {
     const json& jl = js["launch"];
     if (!jl.is_object()) Fail(where + ".launch", "expected an object");
-    const VariantSpec& variant = reg.GetVariant(*f, s.variant);
+    std::vector<std::pair<std::string, LaunchField>> given;
     for (const auto& [key, value] : jl.items()) {
       const std::string field = where + ".launch." + key;
       if (key == "block") {
@@ -120,12 +118,13 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
         } catch (const InputError& e) {
           Fail(field, e.what());
         }
+        given.emplace_back(field, LaunchField::Block);
       } else if (key == "ppt") {
-        s.launch.ppt = LaunchCount(value, field, variant.uses.ppt, variant.uses.ppt_min, variant.uses.ppt_max,
-                                   variant.id);
+        s.launch.ppt = LaunchCount(value, field);
+        given.emplace_back(field, LaunchField::Ppt);
       } else if (key == "halo") {
-        s.launch.halo = LaunchCount(value, field, variant.uses.halo, variant.uses.halo_min, variant.uses.halo_max,
-                                    variant.id);
+        s.launch.halo = LaunchCount(value, field);
+        given.emplace_back(field, LaunchField::Halo);
       } else if (key == "smem") {
         if (!value.is_boolean()) Fail(field, "expected true or false");
         s.launch.smem = value.get<bool>();
@@ -133,19 +132,70 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
         Fail(field, "unknown field (block, ppt, halo, smem)");
       }
     }
+    for (const auto& [field, which] : given)
+      if (auto why = LaunchFieldProblem(reg, s, js.contains("variant"), which)) Fail(field, *why);
   }
   return s;
 }
 
 }  // namespace
 
-Pipeline PipelineFromJson(const Registry& reg, const std::string& text, Backend backend) {
-  json root;
+namespace {
+
+// A first pass over the text (nlohmann's SAX interface, linear; its parse callback is quadratic in the size
+// of an array) refusing what nlohmann accepts silently: a key repeated in one object (the last would win) and
+// nesting deeper than any preset needs (a hostile file of a million '[' is refused at once).
+class PresetJsonCheck : public nlohmann::json_sax<json> {
+ public:
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return Open(); }
+  bool start_array(std::size_t) override { return Open(); }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool key(string_t& k) override {
+    if (!keys_.back().insert(k).second) throw InputError("key '" + k + "' appears twice in one object");
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    std::string what = e.what();  // drop nlohmann's "[json.exception.parse_error.101] " prefix
+    if (what.starts_with("[json.exception.")) what = what.substr(what.find(']') + 2);
+    throw InputError("malformed JSON: " + what);  // also numbers beyond a double (1e999)
+  }
+
+ private:
+  bool Open() {
+    if (keys_.size() >= kMaxPresetDepth)
+      throw InputError("JSON nested deeper than " + std::to_string(kMaxPresetDepth) + " levels");
+    keys_.emplace_back();
+    return true;
+  }
+  bool Close() {
+    keys_.pop_back();
+    return true;
+  }
+  std::vector<std::set<std::string>> keys_;  // one per open object or array (arrays keep theirs empty)
+};
+
+json ParsePresetJson(const std::string& text) {
+  PresetJsonCheck check;
+  json::sax_parse(text, &check);
   try {
-    root = json::parse(text);
-  } catch (const json::parse_error& e) {
+    return json::parse(text);
+  } catch (const json::exception& e) {  // the check has seen every error already; kept as a guard
     throw InputError(std::string("malformed JSON: ") + e.what());
   }
+}
+
+}  // namespace
+
+Pipeline PipelineFromJson(const Registry& reg, const std::string& text, Backend backend) {
+  const json root = ParsePresetJson(text);
   if (!root.is_object()) Fail("preset", "expected a JSON object");
   const json& version = Require(root, "version", "preset");
   if (!version.is_number_integer()) Fail("version", "expected an integer");
@@ -154,6 +204,9 @@ Pipeline PipelineFromJson(const Registry& reg, const std::string& text, Backend 
                         std::to_string(kPresetVersion) + ")");
   const json& stages = Require(root, "stages", "preset");
   if (!stages.is_array()) Fail("stages", "expected an array");
+  if (stages.size() > kMaxPresetStages)
+    Fail("stages", std::to_string(stages.size()) + " stages are more than the " +
+                       std::to_string(kMaxPresetStages) + " a pipeline may have");
   Pipeline p;
   for (std::size_t i = 0; i < stages.size(); ++i)
     p.stages.push_back(StageFromJson(reg, stages[i], "stages[" + std::to_string(i) + "]", backend));
@@ -165,7 +218,7 @@ void SavePreset(const Registry& reg, const Pipeline& p, const std::string& path)
 }
 
 Pipeline LoadPreset(const Registry& reg, const std::string& path, Backend backend) {
-  const std::string text = ReadTextFile(path, "preset");
+  const std::string text = ReadTextFile(path, "preset", kMaxPresetBytes);
   try {
     return PipelineFromJson(reg, text, backend);
   } catch (const InputError& e) {

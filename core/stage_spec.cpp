@@ -1,16 +1,23 @@
 #include "core/stage_spec.hpp"
 
-#include <sstream>
+#include <optional>
+#include <set>
+#include <utility>
 
 #include "core/error.hpp"
+#include "core/launch_fields.hpp"
 
 namespace fl {
 
+// Splits at `sep`, keeping empty parts ("a::b" and "a:" have an empty part, which is then refused).
 static std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream is(s);
-  while (std::getline(is, part, sep)) parts.push_back(part);
+  std::vector<std::string> parts(1);
+  for (char c : s) {
+    if (c == sep)
+      parts.emplace_back();
+    else
+      parts.back() += c;
+  }
   return parts;
 }
 
@@ -44,36 +51,68 @@ static bool ParseOnOff(const std::string& key, const std::string& text) {
   throw InputError(key + "='" + text + "' is not on or off");
 }
 
+// The key=value parts after the id, each key at most once.
+static std::vector<std::pair<std::string, std::string>> KeyValues(const std::vector<std::string>& parts) {
+  std::vector<std::pair<std::string, std::string>> kv;
+  std::set<std::string> seen;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].empty()) throw InputError("empty key=value (two ':' in a row, or one at the end)");
+    const auto eq = parts[i].find('=');
+    if (eq == std::string::npos || eq == 0) throw InputError("'" + parts[i] + "' is not key=value");
+    std::string key = parts[i].substr(0, eq);
+    if (!seen.insert(key).second) throw InputError("key '" + key + "' is given more than once");
+    kv.emplace_back(std::move(key), parts[i].substr(eq + 1));
+  }
+  return kv;
+}
+
+// Sets one key other than `variant`; returns the launch field it set, if any.
+static std::optional<LaunchField> SetKey(const FilterSpec& f, Stage& st, const std::string& key,
+                                         const std::string& value) {
+  if (key == "block") {
+    ParseBlock(value, st.launch);
+    return LaunchField::Block;
+  }
+  if (key == "ppt") {
+    st.launch.ppt = ParsePositiveInt(key, value);
+    return LaunchField::Ppt;
+  }
+  if (key == "halo") {
+    st.launch.halo = ParsePositiveInt(key, value);
+    return LaunchField::Halo;
+  }
+  if (key == "smem") {
+    st.launch.smem = ParseOnOff(key, value);
+  } else if (const ParamSpec* ps = f.FindParam(key)) {
+    st.params.Set(key, ParseParam(*ps, value));
+  } else {
+    std::string known = "variant, block, ppt, halo, smem";
+    for (const auto& p : f.params) known += ", " + p.name;
+    throw InputError("unknown key '" + key + "' (keys: " + known + ")");
+  }
+  return std::nullopt;
+}
+
 Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backend) {
   const auto parts = SplitSpec(spec);
   if (parts.empty() || parts[0].empty()) throw InputError("stage '" + spec + "' has no filter id");
   try {
     const FilterSpec& f = reg.Get(parts[0]);
     Stage st = MakeStage(reg, f.id, backend);
+    const auto kv = KeyValues(parts);
     // The variant first, so that block/ppt given after it override its launch defaults whatever their order.
-    for (std::size_t i = 1; i < parts.size(); ++i)
-      if (parts[i].rfind("variant=", 0) == 0) SetVariant(reg, st, parts[i].substr(8));
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-      const auto eq = parts[i].find('=');
-      if (eq == std::string::npos || eq == 0) throw InputError("'" + parts[i] + "' is not key=value");
-      const std::string key = parts[i].substr(0, eq), value = parts[i].substr(eq + 1);
-      if (key == "variant") continue;
-      if (key == "block") {
-        ParseBlock(value, st.launch);
-      } else if (key == "ppt") {
-        st.launch.ppt = ParsePositiveInt(key, value);
-      } else if (key == "halo") {
-        st.launch.halo = ParsePositiveInt(key, value);
-      } else if (key == "smem") {
-        st.launch.smem = ParseOnOff(key, value);
-      } else if (const ParamSpec* ps = f.FindParam(key)) {
-        st.params.Set(key, ParseParam(*ps, value));
-      } else {
-        std::string known = "variant, block, ppt, halo, smem";
-        for (const auto& p : f.params) known += ", " + p.name;
-        throw InputError("unknown key '" + key + "' (keys: " + known + ")");
-      }
+    bool variant_named = false;
+    for (const auto& [key, value] : kv) {
+      if (key != "variant") continue;
+      SetVariant(reg, st, value);
+      variant_named = true;
     }
+    std::vector<std::pair<std::string, LaunchField>> launch_keys;
+    for (const auto& [key, value] : kv)
+      if (key != "variant")
+        if (auto field = SetKey(f, st, key, value)) launch_keys.emplace_back(key, *field);
+    for (const auto& [key, field] : launch_keys)
+      if (auto why = LaunchFieldProblem(reg, st, variant_named, field)) throw InputError(key + ": " + *why);
     return st;
   } catch (const InputError& e) {
     throw InputError("stage '" + spec + "': " + e.what());

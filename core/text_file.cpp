@@ -29,9 +29,24 @@ void WriteTextFileAtomically(const std::string& path, const std::string& text, c
   if (ec) fail(ec.message());
 }
 
-std::string ReadTextFile(const std::string& path, const std::string& what) {
+std::uintmax_t RegularFileSize(const std::string& path, const std::string& what) {
+  const std::string where = "cannot open " + (what.empty() ? "" : what + " ") + "'" + path + "': ";
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot open " + what + " '" + path + "': it is a directory");
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) throw InputError(where + "no such file");
+  if (std::filesystem::is_directory(status)) throw InputError(where + "it is a directory");
+  if (!std::filesystem::is_regular_file(status)) throw InputError(where + "not a regular file");
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec) throw InputError(where + ec.message());
+  return size;
+}
+
+std::string ReadTextFile(const std::string& path, const std::string& what, std::uintmax_t max_bytes) {
+  const std::uintmax_t size = RegularFileSize(path, what);
+  if (size > max_bytes)
+    throw InputError("cannot read " + what + " '" + path + "': " + std::to_string(size) +
+                     " bytes is more than the " + std::to_string(max_bytes) + " bytes a " + what +
+                     " may have");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError("cannot open " + what + " '" + path + "': " + std::strerror(errno));
   std::stringstream ss;

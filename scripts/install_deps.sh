@@ -2,11 +2,15 @@
 # Installs Filter Lab's Debian build dependencies (the CUDA toolkit is expected to be installed already).
 #   scripts/install_deps.sh          what the app needs
 #   scripts/install_deps.sh --tests  plus the test dependencies (GoogleTest, OpenCV as the oracle, Xvfb and Mesa)
+#   scripts/install_deps.sh --fuzz   plus clang with libFuzzer and its OpenMP (scripts/run_fuzzers.sh)
 set -euo pipefail
 pkgs=(cmake ninja-build g++ pkg-config libimgui-dev libglfw3-dev libstb-dev python3-glad libcli11-dev
       nlohmann-json3-dev libegl-dev libgl-dev)
 if [ "${1:-}" = "--tests" ]; then
   pkgs+=(googletest libgtest-dev libopencv-dev xvfb xauth libgl1-mesa-dri)
+fi
+if [ "${1:-}" = "--fuzz" ]; then
+  pkgs+=(clang libclang-rt-dev libomp-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

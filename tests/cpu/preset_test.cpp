@@ -149,8 +149,10 @@ TEST(Preset, LaunchErrorsNameTheField) {
   EXPECT_EQ(LoadError(tiled({{"ppt", 2.5}})), "stages[1].launch.ppt: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"ppt", 0}})), "stages[1].launch.ppt: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"ppt", -3}})), "stages[1].launch.ppt: expected a positive integer");
-  EXPECT_EQ(LoadError(tiled({{"ppt", 9}})), "stages[1].launch.ppt: 9 is outside 1..8 for variant 'tiled'");
-  EXPECT_EQ(LoadError(tiled({{"halo", 5}})), "stages[1].launch.halo: 5 is outside 1..4 for variant 'tiled'");
+  EXPECT_EQ(LoadError(tiled({{"ppt", 9}})),
+            "stages[1].launch.ppt: variant 'tiled': pixels per thread 9 is outside 1..8 for this variant");
+  EXPECT_EQ(LoadError(tiled({{"halo", 5}})),
+            "stages[1].launch.halo: variant 'tiled': halo steps 5 is outside 1..4 for this variant");
   EXPECT_EQ(LoadError(tiled({{"halo", 1e12}})), "stages[1].launch.halo: expected a positive integer");
   EXPECT_EQ(LoadError(tiled({{"smem", "on"}})), "stages[1].launch.smem: expected true or false");
   EXPECT_EQ(LoadError(tiled({{"threads", 256}})), "stages[1].launch.threads: unknown field (block, ppt, halo, smem)");
@@ -225,7 +227,7 @@ TEST_F(PresetFiles, LoadErrorsNameTheFile) {
     }
     return "<accepted>";
   };
-  EXPECT_EQ(error(Path("missing.json")), "cannot open preset '" + Path("missing.json") + "': No such file or directory");
+  EXPECT_EQ(error(Path("missing.json")), "cannot open preset '" + Path("missing.json") + "': no such file");
   EXPECT_EQ(error(dir_.string()), "cannot open preset '" + dir_.string() + "': it is a directory");
   std::ofstream(Path("bad.json")) << R"({"version": 1, "stages": [{"filter": "blur", "params": {"sigma": 99}}]})";
   EXPECT_EQ(error(Path("bad.json")), "preset '" + Path("bad.json") +

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cuda/cuda_check.hpp"
+#include "filters/builtin_registry.hpp"
 
 namespace fl::test {
 namespace {
@@ -22,6 +23,24 @@ class GpuEnvironment : public ::testing::Environment {
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new GpuEnvironment);
 
 }  // namespace
+
+std::vector<CudaTarget> CudaTargets(bool every_format) {
+  std::vector<CudaTarget> out;
+  for (const FilterSpec& f : BuiltinRegistry().filters())
+    for (const VariantSpec& v : f.variants) {
+      if (v.backend != Backend::Cuda) continue;
+      for (PixelFormat fmt : f.accepts) {
+        if (!f.VariantAccepts(v, fmt)) continue;
+        out.push_back({&f, &v, fmt});
+        if (!every_format) break;
+      }
+    }
+  return out;
+}
+
+void PrintTo(const CudaTarget& t, std::ostream* os) {
+  *os << t.filter->id << "/" << t.variant->id << " " << ToString(t.format);
+}
 
 GpuContext& Gpu() {
   auto& ctx = Slot();

@@ -3,8 +3,10 @@
 // poisoned, poisoned outputs, and a raw view of a device image's bytes (to see whether anything wrote to it).
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <vector>
 
+#include "core/filter_spec.hpp"
 #include "core/image.hpp"
 #include "cuda/device_info.hpp"
 #include "cuda/owners.hpp"
@@ -18,6 +20,16 @@
   } while (0)
 
 namespace fl::test {
+
+// A CUDA variant of a declared filter with a format it accepts.
+struct CudaTarget {
+  const FilterSpec* filter = nullptr;
+  const VariantSpec* variant = nullptr;
+  PixelFormat format = PixelFormat::Gray8;
+};
+// Every declared CUDA variant with the first format it accepts, or with each (`every_format`).
+std::vector<CudaTarget> CudaTargets(bool every_format);
+void PrintTo(const CudaTarget& t, std::ostream* os);  // "gauss/separable gray8" in gtest messages
 
 struct GpuContext {
   DeviceLimits limits;

@@ -14,26 +14,9 @@ namespace {
 
 constexpr std::uint8_t kPoison = 0xA5;
 
-struct Target {
-  const FilterSpec* filter;
-  const VariantSpec* variant;
-  PixelFormat format;
-};
+using Target = test::CudaTarget;
 
-// Every CUDA variant with the first format it accepts.
-std::vector<Target> CudaVariants() {
-  std::vector<Target> out;
-  for (const FilterSpec& f : BuiltinRegistry().filters())
-    for (const VariantSpec& v : f.variants) {
-      if (v.backend != Backend::Cuda) continue;
-      for (PixelFormat fmt : f.accepts)
-        if (f.VariantAccepts(v, fmt)) {
-          out.push_back({&f, &v, fmt});
-          break;
-        }
-    }
-  return out;
-}
+std::vector<Target> CudaVariants() { return test::CudaTargets(false); }
 
 // Runs `t` with `launch` on a 17x13 input into a poisoned output; returns the refusal, or "" if it ran. Checks that
 // a refused run left the output untouched.
