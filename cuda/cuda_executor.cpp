@@ -34,9 +34,28 @@ void RunCudaVariant(const DeviceLimits& limits, const FilterSpec& f, const Varia
                     const LaunchConfig& launch, const DeviceView& in, DeviceImage& out, DeviceBuffer& scratch,
                     cudaStream_t stream, const DeviceView* second) {
   const PlannedStage s = PlanVariant(f, v, params, launch, in.shape, limits);
+  CheckKernelThreads(s);
   if (out.empty() || out.shape() != s.out) out = DeviceImage(s.out);
   EnsureScratch(scratch, s.scratch_bytes);
   LaunchPlannedStage(s, in, out.view(), second, scratch, stream);
+}
+
+void CudaExecutor::CheckDeviceMemory(const Plan& plan) const {
+  std::size_t needed = 0;  // new allocations only: buffers that already have the right shape are reused
+  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+    const PlannedStage& s = plan.stages[i];
+    if (!s.enabled) continue;
+    if (i >= buffers_.size() || buffers_[i].empty() || buffers_[i].shape() != s.out)
+      needed += (s.out.RowBytes() + 511) / 512 * 512 * static_cast<std::size_t>(s.out.height);
+    if (i >= scratch_.size() || scratch_[i].size() < s.scratch_bytes) needed += s.scratch_bytes;
+  }
+  std::size_t free = 0, total = 0;
+  FL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  // Buffers being replaced are freed first, but fragmentation and the runtime's own needs make that margin
+  // unreliable: ask for the new bytes to fit in what is free now.
+  if (needed > free)
+    throw InputError("the pipeline needs " + std::to_string(needed >> 20) + " MiB more device memory and " +
+                     std::to_string(free >> 20) + " MiB are free on " + limits_.name);
 }
 
 void CudaExecutor::Prepare(const Plan& plan) {
@@ -65,6 +84,8 @@ void CudaExecutor::Run(const Plan& plan) {
   if (plan.backend != Backend::Cuda) throw InputError("a plan for the cpu backend cannot run on CUDA");
   if (input_.empty()) throw InputError("no input image");
   if (plan.input != input_.shape()) throw InputError("the plan was made for another input shape");
+  for (const PlannedStage& s : plan.stages) CheckKernelThreads(s);
+  CheckDeviceMemory(plan);  // before any buffer is freed: a refused plan keeps the previous result
   has_result_ = false;
   Prepare(plan);
   // CUDA loads a kernel's module on its first launch (lazy loading), which would land inside that stage's event

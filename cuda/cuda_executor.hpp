@@ -36,6 +36,7 @@ class CudaExecutor final : public Executor {
   cudaStream_t stream() const { return stream_.get(); }
 
  private:
+  void CheckDeviceMemory(const Plan& plan) const;  // throws InputError when the new buffers cannot fit
   void Prepare(const Plan& plan);  // buffers, scratch, events and the stage views: no launches
   void Enqueue(const Plan& plan);  // every stage with its event pair on the stream (no wait)
 

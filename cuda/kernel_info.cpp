@@ -1,5 +1,10 @@
 #include "cuda/kernel_info.hpp"
 
+#include <mutex>
+#include <unordered_map>
+
+#include "core/error.hpp"
+
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -36,6 +41,30 @@ std::string Describe(const KernelInfo& k) {
                 static_cast<double>(k.static_smem + k.dynamic_smem) / 1024.0, k.active_blocks_per_sm,
                 k.occupancy * 100.0);
   return buf;
+}
+
+void CheckKernelThreads(const PlannedStage& s) {
+  if (!s.runs_cuda() || !s.variant->kernel || !s.variant->uses.block) return;
+  const void* kernel = s.variant->kernel(s.in.format, s.launch);
+  if (!kernel) return;
+  static std::mutex mutex;
+  static std::unordered_map<const void*, int> limits;  // kernel -> cudaFuncAttributes::maxThreadsPerBlock
+  int limit = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = limits.find(kernel);
+    if (it == limits.end()) {
+      cudaFuncAttributes a{};
+      FL_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+      it = limits.emplace(kernel, a.maxThreadsPerBlock).first;
+    }
+    limit = it->second;
+  }
+  const long threads = static_cast<long>(s.launch.block_x) * s.launch.block_y;
+  if (threads > limit)
+    throw InputError("variant '" + s.variant->id + "': block " + FormatBlock(s.launch) + " = " +
+                     std::to_string(threads) + " threads > " + std::to_string(limit) +
+                     ", the most its kernel can launch with (its registers per thread or launch bounds)");
 }
 
 }  // namespace fl::cuda

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/launch_config.hpp"
+#include "core/plan.hpp"
 
 namespace fl::cuda {
 
@@ -22,6 +23,11 @@ struct KernelInfo {
 // threads and `dynamic_smem` bytes. Throws RuntimeError when the runtime refuses (e.g. no device).
 KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dynamic_smem,
                            const DeviceLimits& limits);
+
+// Refuses (InputError) a CUDA stage whose block has more threads than its kernel can launch with: a kernel's limit
+// falls below the device's when its registers per thread or its __launch_bounds__ say so, which the plan cannot
+// see (it has no CUDA). Queried once per kernel.
+void CheckKernelThreads(const PlannedStage& s);
 
 // "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% occupancy".
 std::string Describe(const KernelInfo& k);

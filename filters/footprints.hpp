@@ -22,7 +22,7 @@ BlockFootprint TileFootprint(const LaunchConfig& c, const ParamValues&, PixelFor
 // `Bytes` bytes of a row per thread (vector loads): how many pixels that is depends on the format.
 template <int Bytes>
 BlockFootprint RowBytesFootprint(const LaunchConfig& c, const ParamValues&, PixelFormat in) {
-  return {c.block_x * (Bytes / BytesPerPixel(in)), c.block_y, 0};
+  return {c.block_x * static_cast<int>(Bytes / BytesPerPixel(in)), c.block_y, 0};
 }
 
 // Word-wide strips: each thread covers one 32-bit word of a row (4 gray8 pixels or 1 rgba8 pixel) for `ppt` rows.
