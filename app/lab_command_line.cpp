@@ -43,6 +43,8 @@ void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
   app.add_option("--view", shot.view, "Screenshot: the A/B view (a, b, split, side or diff; not a turns B on)");
   app.add_option("--b-stage", shot.b_stages, "Screenshot: B's stages, the same filters as --stage (default B = A)");
   app.add_option("--hover", shot.hover, "Screenshot: put the mouse over image pixel X,Y (inspector, grid block)");
+  app.add_option("--measure-frames", shot.measure_frames,
+                 "Screenshot: then render N frames re-running the pipeline each, and print their timing");
   app.add_flag("--grid", shot.grid, "Screenshot: draw the launch-grid overlay of the shown stage");
   app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
   app.add_option("--open", shot.open_window,

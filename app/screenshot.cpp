@@ -2,7 +2,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -154,8 +156,19 @@ ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const Context& context) 
 // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI, except the
 // mouse of --hover, placed over the pixel once the image's place is known.
 // (The value under the mouse arrives a frame after the hover, and a tooltip shows a frame after it opens.)
+void RenderOneFrame(ui::Lab& lab, render::ImGuiRenderer& renderer, render::OffscreenTarget& target) {
+  ImGui::NewFrame();
+  lab.Frame();
+  ImGui::Render();
+  target.Bind();
+  glViewport(0, 0, target.width(), target.height());
+  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  renderer.Render(ImGui::GetDrawData(), target.width(), target.height());
+}
+
 void RenderFrames(ui::Lab& lab, std::array<int, 2> hover, render::ImGuiRenderer& renderer,
-                  render::OffscreenTarget& target, int width, int height) {
+                  render::OffscreenTarget& target) {
   ImGuiIO& io = ImGui::GetIO();
   const ui::ViewState& v = lab.state().view;
   const int frames = hover[0] >= 0 ? 7 : 4;
@@ -164,16 +177,33 @@ void RenderFrames(ui::Lab& lab, std::array<int, 2> hover, render::ImGuiRenderer&
     if (hover[0] >= 0 && frame >= 2)
       io.MousePos = ImVec2(v.image_x + (static_cast<float>(hover[0]) + 0.5f) * v.zoom,
                            v.image_y + (static_cast<float>(hover[1]) + 0.5f) * v.zoom);
-    ImGui::NewFrame();
-    lab.Frame();
-    ImGui::Render();
-    target.Bind();
-    glViewport(0, 0, width, height);
-    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer.Render(ImGui::GetDrawData(), width, height);
+    RenderOneFrame(lab, renderer, target);
   }
   render::CheckGl("screenshot frame");
+}
+
+// --measure-frames N: N more frames with "measure continuously" on, so that every frame re-runs the pipeline and
+// re-writes the display (the lab's worst steady state). Each frame is timed to glFinish; prints the median and
+// the slowest, the rate they allow, and the last interop write's cost.
+void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::OffscreenTarget& target, int n) {
+  ui::AppState& s = lab.state();
+  s.continuous = true;
+  const long writes_before = s.display.interop_writes;
+  std::vector<double> ms;
+  for (int i = 0; i < n; ++i) {
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    const auto t0 = std::chrono::steady_clock::now();
+    RenderOneFrame(lab, renderer, target);
+    glFinish();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  render::CheckGl("measured frames");
+  std::sort(ms.begin(), ms.end());
+  const double median = ms[ms.size() / 2];
+  std::printf("frames %d median_ms=%.3f max_ms=%.3f fps=%.1f interop_writes=%ld display_wall_ms=%.4f "
+              "display_gpu_ms=%.4f stage_ms=%.4f\n",
+              n, median, ms.back(), 1000.0 / median, s.display.interop_writes - writes_before,
+              s.display.interop_wall_ms, s.display.interop_gpu_ms, s.results[ui::Slot::A].total_ms);
 }
 
 void PrintSummary(const ScreenshotOptions& o, int width, int height, const Context& context, Backend backend,
@@ -217,8 +247,9 @@ int RunScreenshot(const ScreenshotOptions& o) {
   if (zoom > 0) s.view.want_zoom = zoom;
   const std::array<int, 2> hover = ParseHover(o.hover);
 
-  RenderFrames(lab, hover, renderer, target, width, height);
+  RenderFrames(lab, hover, renderer, target);
   SaveImage(target.Read(), o.output);
+  if (o.measure_frames > 0) MeasureFrames(lab, renderer, target, std::min(o.measure_frames, 100000));
   PrintSummary(o, width, height, context, backend, lab);
   return lab.start_error().empty() ? 0 : 2;
 }

@@ -24,6 +24,7 @@ struct ScreenshotOptions {
   std::string diff = "heat";        // heat, mask
   bool grid = false;                // the launch-grid overlay
   std::string hover;                // "X,Y": the mouse over that image pixel (inspector, hovered block)
+  int measure_frames = 0;           // then N frames re-running the pipeline each, timed (frame rate, display cost)
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,

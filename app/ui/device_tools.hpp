@@ -17,6 +17,12 @@ class InteropRegistration;
 
 namespace fl::ui {
 
+// What putting one output on the display cost, measured on the frame it happened.
+struct DisplayCost {
+  double wall_ms = 0;  // host wall time of map + convert + unmap, waiting for the convert to finish
+  double gpu_ms = 0;   // between events recorded before the map and after the unmap (the conversion kernel)
+};
+
 struct DiffSettings {
   DiffKind kind = DiffKind::HeatMap;
   double gain = 1.0;       // heat map: multiplies |A - B|
@@ -29,8 +35,9 @@ class DeviceTools {
   // Min and max of the finite values of a gray32f output ({0, 255} for the 8-bit formats); waits for them.
   virtual HostRange MinMax(const StageOutput& out) = 0;
   // Writes every `step`-th pixel of `out` as RGBA8 into the GL texture registered as `texture` (mapping it for
-  // the write), ordered after the work on out.stream. Throws RuntimeError when the mapping fails.
-  virtual void ToTexture(const StageOutput& out, int step, HostRange range,
+  // the write), ordered after the work on out.stream, and says what it cost. Throws RuntimeError when the
+  // mapping fails.
+  virtual DisplayCost ToTexture(const StageOutput& out, int step, HostRange range,
                          const render::InteropRegistration& texture) = 0;
   // The same pixels in a host RGBA8 image (waits for the copy).
   virtual Image ToHost(const StageOutput& out, int step, HostRange range) = 0;

@@ -38,7 +38,10 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
   bool written = false;
   if (tex.has_interop()) {
     try {
-      tools.ToTexture(out, step, range, tex.registration());
+      const DisplayCost cost = tools.ToTexture(out, step, range, tex.registration());
+      s.display.interop_wall_ms = cost.wall_ms;
+      s.display.interop_gpu_ms = cost.gpu_ms;
+      ++s.display.interop_writes;
       written = true;
     } catch (const RuntimeError& err) {
       s.interop = std::string("fallback (upload): mapping failed: ") + err.what();

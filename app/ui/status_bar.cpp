@@ -35,6 +35,15 @@ void DrawStatusBar(AppState& s) {
   const ImVec4 colour = s.interop_active ? kOkColor : (s.facts.on_device ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
   ImGui::TextColored(colour, "%s", s.interop_active ? "CUDA-GL interop" : s.interop.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nOpenGL: %s", s.interop.c_str(), s.gl_description.c_str());
+  if (s.interop_active && s.display.interop_wall_ms >= 0) {
+    Separator();
+    ImGui::Text("display %.3f ms", s.display.interop_wall_ms);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Last write of the shown output into the GL texture through CUDA-GL interop:\n"
+                        "map + conversion kernel + unmap, %.3f ms wall (waiting for the GPU), of which the\n"
+                        "conversion on the GPU %.3f ms. Measured, not estimated.",
+                        s.display.interop_wall_ms, s.display.interop_gpu_ms);
+  }
   Separator();
   ImGui::Text("%dx%d %s", s.image_shape.width, s.image_shape.height, std::string(ToString(s.image_shape.format)).c_str());
   if (s.display.valid && !(s.display.shape == s.image_shape)) {
