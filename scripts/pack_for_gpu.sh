@@ -9,15 +9,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
 [ -f .gpu/on-device.sh ] || { echo "error: run ../shared/device/prepare.sh first" >&2; exit 1; }
-src=build/gpu-src
-rm -rf "$src" && mkdir -p "$src"
-git archive HEAD | tar -x -C "$src"
-cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DFILTERLAB_COMMIT="$(git rev-parse --short=12 HEAD)" "$@" >/dev/null
-cmake --build build/gpu --target filterlab gpu_tests ui_tests
+# PACK_FROM=DIR packs the binaries of an existing sm_90 build folder instead (e.g. build/ci, whose tree is clean:
+# `git status` says so) and saves building the same sources twice on a small machine.
+build=${PACK_FROM:-build/gpu}
+if [ -z "${PACK_FROM:-}" ]; then
+  src=build/gpu-src
+  rm -rf "$src" && mkdir -p "$src"
+  git archive HEAD | tar -x -C "$src"
+  cmake -S "$src" -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+    -DFILTERLAB_COMMIT="$(git rev-parse --short=12 HEAD)" "$@" >/dev/null
+fi
+cmake --build "$build" --target filterlab gpu_tests ui_tests
 mkdir -p .gpu/bin .gpu/lib
 rm -f .gpu/bin/* .gpu/lib/*
-cp build/gpu/app/filterlab build/gpu/tests/gpu_tests build/gpu/tests/ui_tests .gpu/bin/
+cp "$build/app/filterlab" "$build/tests/gpu_tests" "$build/tests/ui_tests" .gpu/bin/
 strip .gpu/bin/* 2>/dev/null || true
 # With BASE_REV=<commit>, also the filterlab of that commit in .gpu/base (bench/gpu_batch.sh base: before and after in
 # one device call).
