@@ -32,6 +32,18 @@ if [[ $what == *" screenshot "* ]]; then
 fi
 pack
 
+if [[ $what == *" frames "* ]]; then
+  # The lab's steady state at 4K (issue 10): 3840x2160 rgba8 through five stages, re-run and re-displayed through
+  # EGL + CUDA-GL interop every frame; prints frame time, rate and the display write's cost.
+  five="--stage gauss3 --stage dilate3 --stage erode3 --stage box --stage gauss"
+  for w in 1280x800 1920x1080; do
+    timeout 120 $bin/filterlab --screenshot "$json/frames_$w.png" --gl egl --backend cuda --window $w \
+      --input pattern:noise:3840x2160:rgba8 $five --measure-frames "${FRAMES:-300}" >>"$OUT/frames.log" 2>&1
+    summary+=("frames $w rc=$? $(grep -E '^frames ' "$OUT/frames.log" | tail -n 1)")
+  done
+fi
+pack
+
 if [[ $what == *" ab "* ]]; then
   # The A/B views through EGL and interop: B blurs more (split, diff, mask), two exact variants (same: black diff),
   # and the launch grid of a tiled variant. Then the UI tests that compare the CUDA views with the CPU ones (the
