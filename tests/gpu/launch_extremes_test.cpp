@@ -126,9 +126,10 @@ TEST_P(LaunchExtremes, RunCorrectlyOrAreRefusedBeforeLaunch) {
           ADD_FAILURE() << w << "x" << h << " " << Describe(launch, t.variant->uses) << ": " << what;
         }
       }
-      // The context is still good: the default launch runs and agrees.
-      EXPECT_EQ(RunOne(t, t.variant->defaults, params, input, want), "")
-          << "default launch after the extremes";
+      // The context is still good: the default launch runs and agrees, or is refused before launch when these
+      // parameters are beyond the variant (e.g. gauss `fast` at radius 32); either way no error was left behind.
+      const std::string after = RunOne(t, t.variant->defaults, params, input, want);
+      EXPECT_TRUE(after.empty() || after.rfind("refused: ", 0) == 0) << "default launch after the extremes: " << after;
     }
   }
   std::printf("%s/%s %s: %d ran correctly, %d refused before launch\n", t.filter->id.c_str(),
