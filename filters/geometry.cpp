@@ -31,8 +31,9 @@ static BlockFootprint WarpFastFootprint(const LaunchConfig& c, const ParamValues
   return {4 * c.block_x, c.block_y * c.ppt, 0};
 }
 
-// First CUDA variant of both filters, so a new stage's default.
-static VariantSpec Fast(CudaLaunchFn launch) {
+// First CUDA variant of both filters, so a new stage's default. `default_rows`: ppt, 4 for warp_affine's
+// full-size outputs; 1 for letterbox, whose usual 640 x 640 output would otherwise be 100 blocks for 132 SMs.
+static VariantSpec Fast(CudaLaunchFn launch, int default_rows) {
   VariantSpec v = CudaVariant(
       "fast",
       "The reference's own float operations (MapPoint's fmaf, SampleBilinear's lerps, floor(v + 0.5)) "
@@ -65,7 +66,7 @@ static VariantSpec Fast(CudaLaunchFn launch) {
       "4x the bytes for 1.7x the instructions, 70-90% of the copy.",
       launch, cuda::WarpFastKernel);
   v.uses = LaunchUse{.block = true, .ppt = true, .ppt_min = 1, .ppt_max = 16};
-  v.defaults = LaunchConfig{.block_x = 8, .block_y = 32, .ppt = 4, .smem = true, .halo = 1};
+  v.defaults = LaunchConfig{.block_x = 8, .block_y = 32, .ppt = default_rows, .smem = true, .halo = 1};
   v.footprint = WarpFastFootprint;
   return v;
 }
@@ -140,7 +141,7 @@ static FilterSpec DeclareWarpAffine() {
   f.test_cases = {"angle=0:scale=1", "angle=90:scale=0.5:tx=3:ty=-2", "angle=-17.5:scale=1.7:fill=200",
                   "angle=123:scale=0.05:fill=255", "angle=0:tx=100000"};
   f.variants = {CpuReference(cpu::WarpAffineReference), CpuOpenmp(cpu::WarpAffineOpenmp),
-                Fast(cuda::LaunchWarpAffineFast), Naive(cuda::LaunchWarpAffineNaive),
+                Fast(cuda::LaunchWarpAffineFast, 4), Naive(cuda::LaunchWarpAffineNaive),
                 Texture(cuda::LaunchWarpAffineTexture)};
   return f;
 }
@@ -171,7 +172,7 @@ static FilterSpec DeclareLetterbox() {
   f.test_cases = {"width=320:height=200", "width=17:height=640", "width=1:height=1",
                   "width=2048:height=1600"};
   f.variants = {CpuReference(cpu::LetterboxReference), CpuOpenmp(cpu::LetterboxOpenmp),
-                Fast(cuda::LaunchLetterboxFast), Naive(cuda::LaunchLetterboxNaive),
+                Fast(cuda::LaunchLetterboxFast, 1), Naive(cuda::LaunchLetterboxNaive),
                 Texture(cuda::LaunchLetterboxTexture)};
   return f;
 }
