@@ -6,6 +6,12 @@
 
 namespace fl::cuda {
 
+// fast: the naive kernel's arithmetic without conversion instructions, 4 outputs per thread in 8x4-thread
+// warps, both taps of a gray8 row from one 32-bit word (bit-identical).
+void LaunchWarpAffineFast(const CudaCall& call);
+void LaunchLetterboxFast(const CudaCall& call);
+const void* WarpFastKernel(PixelFormat in, const LaunchConfig& c);
+
 // naive: one thread per output pixel, running the CPU reference's sampler (bit-identical).
 void LaunchWarpAffineNaive(const CudaCall& call);
 void LaunchLetterboxNaive(const CudaCall& call);

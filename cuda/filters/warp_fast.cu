@@ -1,0 +1,262 @@
+// The `fast` geometry kernel: bit-identical to the CPU reference (core/cpu/affine.hpp's MapPoint and
+// SampleBilinear), with the same float operations in the same order but none of the slow conversion
+// instructions, four outputs per thread, a warp shape that keeps each load instruction's footprint compact,
+// and 32-bit loads that fetch both taps of a row at once.
+//
+// Why conversions: on sm_90 float <-> int conversions and floorf (F2I, I2F, FRND) run at 16 lanes per clock
+// per SM, an eighth of the FMA rate. The reference spends about 8 of them per gray8 pixel (two floorf, two
+// float -> int, four byte -> float) and 28 per rgba8 pixel: at 16 per clock that alone is 0.5 (1.75) SM
+// cycles per pixel, twice the whole budget of a kernel at 70% of the copy (about 0.28 cycles per gray8 pixel
+// on an H100). Each one has an exact replacement on the FMA and integer pipes:
+//   - floor(s) and its int, for |s| < 2^22: r = s + 1.5 * 2^23 rounded down (__fadd_rd) is 1.5 * 2^23 +
+//     floor(s) exactly, so r - 1.5 * 2^23 is floorf(s) bit for bit and the bits of r minus 0x4B400000 are the
+//     int. Outside that range (or NaN) the int is >= 2^22 as unsigned, which the interior test rejects.
+//   - byte -> float: __byte_perm places the byte under the exponent of 2^23 (0x4B0000bb is 2^23 + b), one
+//     integer instruction; tap differences are exact in that biased form (b01 - b00 = B01 - B00), and the two
+//     base taps subtract 2^23 (exact).
+//   - RoundToU8: t = v + 0.5f as the reference rounds it, then t + 2^23 rounded down holds floor(t) in its
+//   low
+//     byte. In the interior v is a convex mix of bytes, so it lies in [0, 255] and the clamps never act.
+// Only interior pixels (both taps of both rows inside the image) take this path; the rest (the fill around
+// the rotated image and its one-pixel rim) run SampleBilinear itself.
+//
+// Per interior output pixel at the default launch (block 8x32, 4 rows per thread), 30 degrees, predicted:
+//   - loads (gray8): the two taps of a row share a 32-bit word unless x0 % 4 == 3, so 2 LDG.32 per pixel plus
+//   2
+//     predicated ones that about a quarter of the lanes execute. Thread (tx, ty) computes x = tx + 8 i, so
+//     one load instruction of a warp covers 8x4 neighbouring outputs; rotated by 30 degrees they span about
+//     7 * 0.5 + 3 * 0.87 + 1 ~ 8 input rows of a few bytes each: ~8.5 sectors (and 128-byte lines) per full
+//     instruction and ~6 for a predicated one, ~29 per 32 pixels (0.9 per pixel, 29 B of L1 traffic), against
+//     4 instructions of ~17 each (2.1 per pixel) for `naive`'s 32x1 warps. rgba8: 4 LDG.32 per pixel (the
+//     taps' words), ~12 sectors each, 1.5 per pixel. Bytes from DRAM as for a copy: ~0.85 B (gray8) read, the
+//     rest of the output being fill, and 1 B written per pixel.
+//   - instructions, counted in the SASS (cuobjdump) of the all-interior path of one row of 4 pixels: gray8
+//   199
+//     (50 per pixel: 13 FADD, 5.5 FFMA, 4 PRMT, 3 SHF, 4 LDG, 1 STG, the rest address and interior tests),
+//     rgba8 345 (86 per pixel, 16 PRMT and 34 FADD of them). No conversion instruction on that path.
+//   - bound: gray8 is issue-bound at 50 / 128 = 0.39 SM cycles per pixel (0.35 with the fill pixels) and the
+//     L1 sees ~0.9 lines per pixel, ~0.45 cycles if it handles 2 lines per clock (the rate `naive`'s
+//     measured 0.33 ms fits). The copy moves a gray8 pixel in ~0.2 cycles, so expect 45-55% of the copy
+//     (naive 15%, texture 25%). rgba8 moves 4x the bytes for 1.7x the instructions: 0.67 cycles per pixel
+//     against the copy's ~0.7, so 70-90% of the copy, memory-bound rather than issue-bound.
+#include <cstdint>
+
+#include "core/cpu/affine.hpp"
+#include "core/error.hpp"
+#include "cuda/filters/warp.hpp"
+#include "cuda/kernel_util.cuh"
+
+namespace fl::cuda {
+namespace {
+
+constexpr int kPixelsPerThread = 4;         // strided by blockDim.x, so a warp's loads stay 2D-compact
+constexpr float kFloorMagic = 12582912.0f;  // 1.5 * 2^23: ulp 1 for sums in [2^23, 2^24)
+constexpr int kFloorMagicBits = 0x4B400000;
+constexpr unsigned kByteBiasBits = 0x4B000000u;  // 2^23; 0x4B0000bb is 2^23 + b
+constexpr float kByteBias = 8388608.0f;
+constexpr int kMagicRange = 1 << 22;  // floor trick exact for |s| < 2^22
+
+struct FastArgs {
+  const unsigned* in;   // the input as 32-bit words (rows are 4-byte aligned)
+  const unsigned* in1;  // in + one row: row y0 + 1 at the same word index
+  const std::uint8_t* in_bytes;
+  std::size_t in_pitch;
+  unsigned pitch_words;  // in_pitch / 4; word indices fit 32 bits (images are at most 2^30 pixels)
+  int in_w, in_h;
+  std::uint8_t* out;
+  unsigned out_pitch_pixels;  // rows are 4-byte aligned, so for rgba8 a whole number of pixels
+  int out_w, out_h;
+  cpu::AffineF inverse;
+  std::uint8_t fill;
+  float step_x;  // blockDim.x as a float: the x distance between a thread's pixels
+  int rows;      // ppt: rows per thread
+  // x0 < x_limit (unsigned) means taps x0 and x0 + 1 are both in the row: min(w - 1, 2^22), likewise y.
+  unsigned x_limit, y_limit;
+};
+
+// floorf(s) split into the fraction s - floorf(s) (exactly the reference's) and the int floor. The one
+// difference: s = -0 gives the fraction -0 instead of +0, and an fmaf by a zero weight gives the same value.
+struct Split {
+  float frac;
+  int index;
+};
+__device__ __forceinline__ Split SplitCoord(float s) {
+  const float r = __fadd_rd(s, kFloorMagic);
+  const float whole = r - kFloorMagic;  // floorf(s), exact
+  return {s - whole, __float_as_int(r) - kFloorMagicBits};
+}
+
+// Byte k of `word` as the float 2^23 + byte.
+__device__ __forceinline__ float Biased(unsigned word, unsigned k) {
+  return __uint_as_float(__byte_perm(kByteBiasBits, word, 0x3104u + k));
+}
+
+// SampleBilinear's two lerps along x and one along y on biased taps, and RoundToU8: the result is the low
+// byte.
+__device__ __forceinline__ unsigned Interpolate(float b00, float b01, float b10, float b11, float ax,
+                                                float ay) {
+  const float top = fmaf(ax, b01 - b00, b00 - kByteBias);
+  const float bottom = fmaf(ax, b11 - b10, b10 - kByteBias);
+  const float v = fmaf(ay, bottom - top, top);
+  return __float_as_uint(__fadd_rd(v + 0.5f, kByteBias));  // 2^23 + floor(v + 0.5)
+}
+
+// gray8: both taps of a row from one aligned 32-bit word, or two when x0 is a word's last byte. Rows are
+// 4-byte aligned (checked by the launcher), so the word and the byte within it follow from x0 alone; a 32-bit
+// word index into the input makes each row's address one IMAD.WIDE.
+__device__ __forceinline__ unsigned InteriorGray(const FastArgs& a, Split hx, Split hy) {
+  const unsigned x0 = static_cast<unsigned>(hx.index), y0 = static_cast<unsigned>(hy.index);
+  const unsigned word = y0 * a.pitch_words + x0 / 4;
+  const unsigned* row0 = a.in + word;
+  const unsigned* row1 = a.in1 + word;
+  const unsigned lo0 = __ldg(row0), lo1 = __ldg(row1);
+  unsigned hi0 = 0, hi1 = 0;
+  if (x0 % 4 == 3) {
+    hi0 = __ldg(row0 + 1);
+    hi1 = __ldg(row1 + 1);
+  }
+  const unsigned shift = x0 * 8;  // the funnel shift takes it mod 32: 8 * (x0 % 4)
+  const unsigned pair0 = __funnelshift_r(lo0, hi0, shift), pair1 = __funnelshift_r(lo1, hi1, shift);
+  return Interpolate(Biased(pair0, 0), Biased(pair0, 1), Biased(pair1, 0), Biased(pair1, 1), hx.frac,
+                     hy.frac);
+}
+
+// rgba8: each tap is one aligned word; the four channels' results packed into one 32-bit word.
+__device__ __forceinline__ unsigned InteriorRgba(const FastArgs& a, Split hx, Split hy) {
+  const unsigned word = static_cast<unsigned>(hy.index) * a.pitch_words + static_cast<unsigned>(hx.index);
+  const unsigned* row0 = a.in + word;
+  const unsigned* row1 = a.in1 + word;
+  const unsigned q00 = __ldg(row0), q01 = __ldg(row0 + 1), q10 = __ldg(row1), q11 = __ldg(row1 + 1);
+  unsigned c[4];
+#pragma unroll
+  for (unsigned k = 0; k < 4; ++k)
+    c[k] = Interpolate(Biased(q00, k), Biased(q01, k), Biased(q10, k), Biased(q11, k), hx.frac, hy.frac);
+  return __byte_perm(__byte_perm(c[0], c[1], 0x0040), __byte_perm(c[2], c[3], 0x0040), 0x5410);
+}
+
+template <int C>
+__device__ __forceinline__ unsigned Interior(const FastArgs& a, Split hx, Split hy) {
+  if constexpr (C == 1)
+    return InteriorGray(a, hx, hy);
+  else
+    return InteriorRgba(a, hx, hy);
+}
+
+// One output pixel: a byte, or a word of 4 channels (rows are 4-byte aligned).
+template <int C>
+__device__ __forceinline__ void Store(std::uint8_t* dst, unsigned v) {
+  if constexpr (C == 1)
+    *dst = static_cast<std::uint8_t>(v);
+  else
+    *reinterpret_cast<unsigned*>(dst) = v;
+}
+
+// Four outputs of row y: x = x_first + bx i. When all four are interior (most threads) their loads are issued
+// together; otherwise each pixel takes its own path.
+template <int C>
+__device__ __forceinline__ void WarpFour(const FastArgs& a, int x_first, int y, int bx, float step) {
+  // MapPoint's inner fmaf depends on y only; the outer one, per pixel, is the same operation on the same
+  // values.
+  const float fy = static_cast<float>(y);
+  const float row_x = fmaf(a.inverse.m[1], fy, a.inverse.m[2]);
+  const float row_y = fmaf(a.inverse.m[4], fy, a.inverse.m[5]);
+  // One address per row; the four stores add bx * C (an immediate offset when bx is a template constant).
+  const unsigned first = static_cast<unsigned>(y) * a.out_pitch_pixels + static_cast<unsigned>(x_first);
+  std::uint8_t* dst = a.out + static_cast<std::size_t>(first) * C;
+  float fx = static_cast<float>(x_first);  // exact integers: sides are at most kMaxImageSide = 32768 < 2^24
+  float sx[kPixelsPerThread], sy[kPixelsPerThread];
+  Split hx[kPixelsPerThread], hy[kPixelsPerThread];
+  bool all_interior = x_first + (kPixelsPerThread - 1) * bx < a.out_w;
+#pragma unroll
+  for (int i = 0; i < kPixelsPerThread; ++i, fx += step) {
+    sx[i] = fmaf(a.inverse.m[0], fx, row_x);
+    sy[i] = fmaf(a.inverse.m[3], fx, row_y);
+    hx[i] = SplitCoord(sx[i]);
+    hy[i] = SplitCoord(sy[i]);
+    all_interior &=
+        static_cast<unsigned>(hx[i].index) < a.x_limit && static_cast<unsigned>(hy[i].index) < a.y_limit;
+  }
+  if (all_interior) {
+    unsigned v[kPixelsPerThread];
+#pragma unroll
+    for (int i = 0; i < kPixelsPerThread; ++i) v[i] = Interior<C>(a, hx[i], hy[i]);
+#pragma unroll
+    for (int i = 0; i < kPixelsPerThread; ++i) Store<C>(dst + i * bx * C, v[i]);
+    return;
+  }
+#pragma unroll
+  for (int i = 0; i < kPixelsPerThread; ++i) {
+    if (x_first + i * bx >= a.out_w) return;
+    if (static_cast<unsigned>(hx[i].index) < a.x_limit && static_cast<unsigned>(hy[i].index) < a.y_limit)
+      Store<C>(dst + i * bx * C, Interior<C>(a, hx[i], hy[i]));
+    else
+      cpu::SampleBilinear<C>(a.in_bytes, a.in_pitch, a.in_w, a.in_h, sx[i], sy[i], a.fill, dst + i * bx * C);
+  }
+}
+
+// Block (bx, by) covers (4 bx) x (by ppt) outputs: thread (tx, ty) computes x = tile_x + tx + bx i, i < 4, in
+// rows y = tile_y + ty + by j, j < ppt. With bx = 8 a warp is 8 x 4 threads and each of its instructions
+// touches 8 x 4 neighbouring outputs. kBlockX = 8 (the default launch) makes the strides compile-time
+// constants (immediate store offsets); 0 reads blockDim.x.
+template <int C, int kBlockX>
+__global__ void __launch_bounds__(1024) WarpBilinearFast(const FastArgs a) {
+  const int bx = kBlockX > 0 ? kBlockX : static_cast<int>(blockDim.x);
+  const float step = kBlockX > 0 ? static_cast<float>(kBlockX) : a.step_x;
+  const int x_first = static_cast<int>(blockIdx.x) * bx * kPixelsPerThread + static_cast<int>(threadIdx.x);
+  if (x_first >= a.out_w) return;
+  const int by = static_cast<int>(blockDim.y);
+  int y = static_cast<int>(blockIdx.y) * by * a.rows + static_cast<int>(threadIdx.y);
+#pragma unroll 1
+  for (int j = 0; j < a.rows && y < a.out_h; ++j, y += by) WarpFour<C>(a, x_first, y, bx, step);
+}
+
+using KernelPtr = void (*)(FastArgs);
+
+KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
+  const bool eight = c.block_x == 8;
+  if (f == PixelFormat::Rgba8) return eight ? WarpBilinearFast<4, 8> : WarpBilinearFast<4, 0>;
+  return eight ? WarpBilinearFast<1, 8> : WarpBilinearFast<1, 0>;
+}
+
+unsigned InteriorLimit(int size) {
+  return static_cast<unsigned>(size - 1 < kMagicRange ? size - 1 : kMagicRange);
+}
+
+void LaunchFast(const CudaCall& c, const cpu::WarpSetup& s) {
+  // Word loads: every device image is pitched (512-byte rows, cuda/owners.cpp); a view that is not would be a
+  // bug.
+  for (const DeviceView* v : {&c.in, &c.out})
+    if (reinterpret_cast<std::uintptr_t>(v->data) % 4 != 0 || v->pitch % 4 != 0)
+      throw RuntimeError("warp fast kernel needs 4-byte aligned rows");
+  const FastArgs a{reinterpret_cast<const unsigned*>(c.in.data),
+                   reinterpret_cast<const unsigned*>(c.in.data + c.in.pitch),
+                   c.in.data,
+                   c.in.pitch,
+                   static_cast<unsigned>(c.in.pitch / 4),
+                   c.in.shape.width,
+                   c.in.shape.height,
+                   c.out.data,
+                   static_cast<unsigned>(c.out.pitch / BytesPerPixel(c.out.shape.format)),
+                   c.out.shape.width,
+                   c.out.shape.height,
+                   s.inverse,
+                   s.fill,
+                   static_cast<float>(c.launch.block_x),
+                   c.launch.ppt,
+                   InteriorLimit(c.in.shape.width),
+                   InteriorLimit(c.in.shape.height)};
+  const auto kernel = KernelFor(c.in.shape.format, c.launch);
+  kernel<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(a);
+  FL_CUDA_CHECK_LAUNCH("WarpBilinearFast");
+}
+
+}  // namespace
+
+void LaunchWarpAffineFast(const CudaCall& c) { LaunchFast(c, cpu::WarpAffineSetup(c.params, c.in.shape)); }
+void LaunchLetterboxFast(const CudaCall& c) { LaunchFast(c, cpu::LetterboxSetup(c.params, c.in.shape)); }
+
+const void* WarpFastKernel(PixelFormat f, const LaunchConfig& c) {
+  return reinterpret_cast<const void*>(KernelFor(f, c));
+}
+
+}  // namespace fl::cuda
