@@ -104,9 +104,9 @@ pack
 if [[ $what == *" ncu "* ]]; then
   # The limiter of each fast kernel: speed of light (memory and compute throughput), occupancy and launch figures
   # from Nsight Compute, one kernel launch each, on the benchmark's input.
-  for spec in ${NCU_STAGES:-gauss3 dilate3 dilate5 sobel box gauss gauss:radius=8:sigma=4}; do
+  for spec in ${NCU_STAGES:-gauss3 dilate3 dilate5 sobel box gauss gauss:radius=8:sigma=4 warp_affine}; do
     timeout 120 ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis \
-      -k "regex:StripKernel|GaussFast|BoxFast|GrayFrom" -c 1 $bin/filterlab bench --size 8192x8192 --format gray8 \
+      -k "regex:StripKernel|GaussFast|BoxFast|GrayFrom|WarpBilinearFast" -c 1 $bin/filterlab bench --size 8192x8192 --format gray8 \
       --stage "$spec:variant=fast" --repeat 1 --warmup 0 >>"$json/ncu.txt" 2>&1
     echo "== $spec rc=$?" >>"$json/ncu.txt"
   done
