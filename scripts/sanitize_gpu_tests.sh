@@ -18,8 +18,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-DEFAULT_FILTER='*17x13*:*LaunchExtremes*:DeviceMemory.*:CudaExecutorTest.*:LaunchValidation.*:Gauss3NoHalo.*:'
-DEFAULT_FILTER+='AbVariants.*:DeviceCompare.*:DeviceDifferenceMap.*'
+# The two DeviceMemory tests that exhaust device memory on purpose are left out: the sanitizer reports their
+# deliberate cudaMalloc failures as API errors (they run, and must pass, in every plain GPU test run).
+DEFAULT_FILTER='*17x13*:*LaunchExtremes*:DeviceMemory.ReturnsToItsBaseline*:CudaExecutorTest.*:LaunchValidation.*:'
+DEFAULT_FILTER+='Gauss3NoHalo.*:AbVariants.*:DeviceCompare.*:DeviceDifferenceMap.*'
 binary="${1:-}"
 if [ -z "$binary" ]; then
   for candidate in .gpu/bin/gpu_tests build/gpu/tests/gpu_tests build/ci/tests/gpu_tests; do
