@@ -1,0 +1,34 @@
+#include "cuda/labs/gemm_run.hpp"
+
+#include "core/labs/gemm_lab.hpp"
+#include "core/labs/lab_support.hpp"
+#include "cuda/event_timer.hpp"
+#include "cuda/labs/gemm_device.hpp"
+
+namespace fl::cuda {
+
+LabResult RunGemmCuda(const LabRequest& r) {
+  const int n = r.size;
+  const auto a = labs::GemmMatrix(n, labs::kGemmSeedA), b = labs::GemmMatrix(n, labs::kGemmSeedB);
+  const labs::GemmCheck check = labs::GemmReferenceRows(a, b, n);
+  GemmDevice device(a, b, n);
+  std::vector<labs::GemmVariantRun> runs;
+  std::vector<float> c;
+  const char* ids[] = {"naive", "tiled8", "tiled16", "tiled32", "cublas"};
+  for (const char* id : ids) {
+    if (!labs::Wants(r, id)) continue;
+    labs::PollCancel(r);
+    labs::GemmVariantRun run;
+    run.id = id;
+    run.ms = TimeOnStream(device.stream(), 2, r.repeat, [&] { device.Launch(id); }).Median();
+    c = device.DownloadC();
+    run.max_rel_err = labs::MaxRelErr(check, c);
+    runs.push_back(run);
+    labs::ReportProgress(r, runs.size() / 5.0);
+  }
+  LabResult out = labs::GemmReport(r, a, b, c, static_cast<int>(check.rows.size()), runs);
+  out.data["repeats"] = r.repeat;
+  return out;
+}
+
+}  // namespace fl::cuda

@@ -1,0 +1,31 @@
+#include "cuda/labs/keypoints_run.hpp"
+
+#include "core/labs/keypoints_lab.hpp"
+#include "core/labs/lab_support.hpp"
+#include "cuda/labs/keypoints_device.hpp"
+
+namespace fl::cuda {
+
+LabResult RunKeypointsCuda(const LabRequest& r) {
+  const Image gray = labs::KeypointsGray(r);
+  const labs::KeypointsParams p = labs::KeypointsParamsOf(r.params);
+  const labs::KeypointsOutcome reference = labs::KeypointsReference(gray, p);
+  KeypointsDevice device(gray, p.capacity);
+  std::vector<labs::KeypointsVariantRun> runs;
+  const char* ids[] = {"nms_bitmask", "nms_rounds", "nms_serial"};
+  for (const char* id : ids) {
+    if (!labs::Wants(r, id)) continue;
+    labs::PollCancel(r);
+    const NmsForm form = ParseNmsForm(id);
+    labs::KeypointsVariantRun run;
+    run.id = id;
+    run.ms = labs::MedianMs(r.repeat, [&] { device.Run(p, form); });
+    run.outcome = device.Outcome(p);
+    run.matches_reference = labs::SameOutcome(run.outcome, reference);
+    runs.push_back(std::move(run));
+    labs::ReportProgress(r, runs.size() / 3.0);
+  }
+  return labs::KeypointsReport(r, gray, p, runs);
+}
+
+}  // namespace fl::cuda
