@@ -29,7 +29,7 @@ std::vector<std::int32_t> BoxResponse(const Image& gray) {
         so += col_outer[cx];
         if (dx >= -kInnerRadius && dx <= kInnerRadius) si += col_inner[cx];
       }
-      out[static_cast<std::size_t>(y) * w + x] = std::abs(kOuterArea * si - kInnerArea * so);
+      out[static_cast<std::size_t>(y) * w + x] = BlobScore(si, so);
     }
   }
   return out;

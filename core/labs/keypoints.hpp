@@ -19,6 +19,11 @@ constexpr int kInnerArea = (2 * kInnerRadius + 1) * (2 * kInnerRadius + 1);
 constexpr int kOuterArea = (2 * kOuterRadius + 1) * (2 * kOuterRadius + 1);
 constexpr int kScoreUnit = kInnerArea * kOuterArea;  // a score of kScoreUnit is one gray level of contrast
 
+FL_HOST_DEVICE inline std::int32_t BlobScore(std::int32_t inner_sum, std::int32_t outer_sum) {
+  const std::int32_t d = kOuterArea * inner_sum - kInnerArea * outer_sum;
+  return d > 0 ? d : 0;
+}
+
 FL_HOST_DEVICE inline int ClampIndex(int v, int n) { return v < 0 ? 0 : (v >= n ? n - 1 : v); }
 
 // A candidate is one 64-bit key: (kMaxScore - score) in the high word, the pixel index (y * width + x) in the

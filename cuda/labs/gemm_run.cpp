@@ -1,5 +1,8 @@
 #include "cuda/labs/gemm_run.hpp"
 
+#include <string>
+
+#include "core/error.hpp"
 #include "core/labs/gemm_lab.hpp"
 #include "core/labs/lab_support.hpp"
 #include "cuda/event_timer.hpp"
@@ -14,9 +17,19 @@ LabResult RunGemmCuda(const LabRequest& r) {
   GemmDevice device(a, b, n);
   std::vector<labs::GemmVariantRun> runs;
   std::vector<float> c;
+  // Without libcublas the other variants still run; the report says why cublas did not.
+  std::string cublas_missing;
+  if (labs::Wants(r, "cublas")) {
+    try {
+      Cublas();
+    } catch (const RuntimeError& e) {
+      if (r.variants.size() == 1) throw;
+      cublas_missing = e.what();
+    }
+  }
   const char* ids[] = {"naive", "tiled8", "tiled16", "tiled32", "cublas"};
   for (const char* id : ids) {
-    if (!labs::Wants(r, id)) continue;
+    if (!labs::Wants(r, id) || (id == std::string("cublas") && !cublas_missing.empty())) continue;
     labs::PollCancel(r);
     labs::GemmVariantRun run;
     run.id = id;
@@ -28,6 +41,10 @@ LabResult RunGemmCuda(const LabRequest& r) {
   }
   LabResult out = labs::GemmReport(r, a, b, c, static_cast<int>(check.rows.size()), runs);
   out.data["repeats"] = r.repeat;
+  if (!cublas_missing.empty()) {
+    out.data["cublas_unavailable"] = cublas_missing;
+    out.lines.push_back("  cublas     not run: " + cublas_missing);
+  }
   return out;
 }
 

@@ -23,7 +23,7 @@ __global__ void ResponseKernel(const std::uint8_t* gray, int w, int h, std::int3
       if (abs(dx) <= labs::kInnerRadius && abs(dy) <= labs::kInnerRadius) inner += v;
     }
   }
-  score[static_cast<std::size_t>(y) * w + x] = abs(labs::kOuterArea * inner - labs::kInnerArea * outer);
+  score[static_cast<std::size_t>(y) * w + x] = labs::BlobScore(inner, outer);
 }
 
 // Atomic compaction: a candidate takes the next slot; past `capacity` it only counts.
