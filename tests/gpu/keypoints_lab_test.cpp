@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 #include "core/lab_registry.hpp"
@@ -99,6 +100,7 @@ TEST(KeypointsGpu, LabRunMatchesTheReference) {
     EXPECT_EQ(v["compared"], "boxes") << v["id"];
   }
   EXPECT_GT(result.data["boxes"].size(), 10u);
+  for (const auto& line : result.lines) std::printf("%s\n", line.c_str());
 }
 
 }  // namespace
