@@ -121,14 +121,21 @@ LabResult KeypointsReport(const LabRequest& r, const Image& gray, const Keypoint
                 gray.width(), gray.height(), first.candidates, first.overflow, first.kept.size(), p.iou);
   out.lines.push_back(line);
   for (const auto& v : runs) {
-    d["variants"].push_back({{"id", v.id},
-                             {"ms", v.ms},
-                             {"matches_reference", v.matches_reference},
-                             {"kept", v.outcome.kept.size()},
-                             {"compared", v.outcome.overflow > 0 ? "counts" : "boxes"}});
-    std::snprintf(line, sizeof line, "  %-18s %10.3f ms  kept %6zu  %s", v.id.c_str(), v.ms,
-                  v.outcome.kept.size(),
-                  v.matches_reference ? "matches reference" : "DIFFERS from reference");
+    nlohmann::json j{{"id", v.id},
+                     {"ms", v.ms},
+                     {"matches_reference", v.matches_reference},
+                     {"kept", v.outcome.kept.size()},
+                     {"compared", v.outcome.overflow > 0 ? "counts" : "boxes"}};
+    std::string stages;
+    for (const auto& [name, ms] : v.stages_ms) {
+      j["stages_ms"][name] = ms;
+      std::snprintf(line, sizeof line, "%s %s %.3f", stages.empty() ? "  (" : ",", name.c_str(), ms);
+      stages += line;
+    }
+    d["variants"].push_back(j);
+    std::snprintf(line, sizeof line, "  %-18s %10.3f ms  kept %6zu  %s%s", v.id.c_str(), v.ms,
+                  v.outcome.kept.size(), v.matches_reference ? "matches reference" : "DIFFERS from reference",
+                  stages.empty() ? "" : (stages + " ms)").c_str());
     out.lines.push_back(line);
   }
   double scale = 1;

@@ -2,6 +2,7 @@
 // The keypoints lab around core/labs/keypoints.hpp: its input, its parameters, the CPU reference run and the
 // report (JSON, table lines, the "boxes" picture) that the CPU and CUDA runs share.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/lab_spec.hpp"
@@ -42,6 +43,7 @@ struct KeypointsVariantRun {
   double ms = 0;
   bool matches_reference = false;
   KeypointsOutcome outcome;
+  std::vector<std::pair<std::string, double>> stages_ms;  // where the time went, when the variant says
 };
 // The report: JSON fields as the lab declares them (boxes from the first run), the table, the picture.
 LabResult KeypointsReport(const LabRequest& r, const Image& gray, const KeypointsParams& p,

@@ -144,10 +144,12 @@ KeypointsDevice::KeypointsDevice(const Image& gray, int capacity, int guard_slot
                                                sorted_.as<std::uint64_t>(), capacity));
   sort_temp_ = DeviceBuffer::Allocate(std::max<std::size_t>(temp, 1));
   FL_CUDA_CHECK(cudaMemcpy(gray_.get(), gray.data(), pixels, cudaMemcpyHostToDevice));
+  for (auto& e : marks_) e = Event::Create();
 }
 
 void KeypointsDevice::Candidates(int threshold) {
   const dim3 block(32, 8), grid(DivUp(width_, 32), DivUp(height_, 8));
+  marks_[0].Record(stream_.get());
   ResponseKernel<<<grid, block, 0, stream_.get()>>>(gray_.as<std::uint8_t>(), width_, height_,
                                                     score_.as<std::int32_t>());
   FL_CUDA_CHECK_LAUNCH("ResponseKernel");
@@ -156,6 +158,7 @@ void KeypointsDevice::Candidates(int threshold) {
                                                    capacity_, list_.as<std::uint64_t>(),
                                                    counter_.as<unsigned long long>());
   FL_CUDA_CHECK_LAUNCH("CompactKernel");
+  marks_[1].Record(stream_.get());
   unsigned long long found = 0;
   FL_CUDA_CHECK(cudaMemcpyAsync(&found, counter_.get(), sizeof found, cudaMemcpyDeviceToHost, stream_.get()));
   stream_.Synchronize();  // the host needs the count to size the sort and the NMS launches
@@ -169,7 +172,15 @@ void KeypointsDevice::Run(const labs::KeypointsParams& p, NmsForm form) {
   if (listed_ > 0)
     FL_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(sort_temp_.get(), temp, list_.as<std::uint64_t>(),
                                                  sorted_.as<std::uint64_t>(), listed_, 0, 64, stream_.get()));
+  marks_[2].Record(stream_.get());
   Nms(p, form);
+  marks_[3].Record(stream_.get());
+  marks_[3].Synchronize();
+}
+
+KeypointsDevice::StageMs KeypointsDevice::LastStages() const {
+  return {marks_[1].ElapsedMsSince(marks_[0]), marks_[2].ElapsedMsSince(marks_[1]),
+          marks_[3].ElapsedMsSince(marks_[2])};
 }
 
 void KeypointsDevice::Nms(const labs::KeypointsParams& p, NmsForm form) {

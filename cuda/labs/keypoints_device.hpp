@@ -18,6 +18,12 @@ class KeypointsDevice {
   KeypointsDevice(const Image& gray, int capacity, int guard_slots = 0);
   // The whole pipeline on the stream, up to a host-visible result (it synchronizes).
   void Run(const labs::KeypointsParams& p, NmsForm form);
+  // Device time of the last Run's stages (CUDA events): response and compaction, sort, NMS (the host round
+  // trips of nms_rounds included).
+  struct StageMs {
+    double candidates = 0, sort = 0, nms = 0;
+  };
+  StageMs LastStages() const;
   // What the last Run found: counts and kept boxes, sorted.
   labs::KeypointsOutcome Outcome(const labs::KeypointsParams& p) const;
   // Only the response and the compaction; returns every slot of the list (capacity + guard), unsorted.
@@ -31,6 +37,7 @@ class KeypointsDevice {
 
   int width_, height_, capacity_, guard_;
   Stream stream_;
+  Event marks_[4];  // before the response, after compaction, after the sort, after NMS
   DeviceBuffer gray_, score_, list_, sorted_, counter_, sort_temp_, mask_, kept_, state_, flag_;
   long long found_ = 0;
   int listed_ = 0;

@@ -21,6 +21,8 @@ LabResult RunKeypointsCuda(const LabRequest& r) {
     run.id = id;
     run.ms = labs::MedianMs(r.repeat, [&] { device.Run(p, form); });
     run.outcome = device.Outcome(p);
+    const KeypointsDevice::StageMs stages = device.LastStages();
+    run.stages_ms = {{"candidates", stages.candidates}, {"sort", stages.sort}, {"nms", stages.nms}};
     run.matches_reference = labs::SameOutcome(run.outcome, reference);
     runs.push_back(std::move(run));
     labs::ReportProgress(r, runs.size() / 3.0);
