@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/lab_registry.hpp"
 #include "core/labs/lab_pictures.hpp"
 #include "core/labs/lab_support.hpp"
 
@@ -139,18 +140,18 @@ LabResult RunGemmCpu(const LabRequest& r) {
   std::vector<GemmVariantRun> runs;
   // A CPU product of 1024^3 takes about a second: a few repeats say as much as twenty.
   const int repeats = std::min(r.repeat, 3);
-  const auto time_variant = [&](const char* id, void (*product)(const float*, const float*, float*, int)) {
-    if (!Wants(r, id)) return;
+  const std::vector<std::string> ids = RequestedVariants(GetLab("gemm"), r);
+  for (const auto& id : ids) {
+    if (id != "reference" && id != "openmp") throw RuntimeError("gemm: no CPU variant '" + id + "'");
+    const auto product = id == "openmp" ? GemmOpenmp : GemmReference;
     PollCancel(r);
     GemmVariantRun run;
     run.id = id;
     run.ms = MedianMs(repeats, [&] { product(a.data(), b.data(), c.data(), n); });
     run.max_rel_err = MaxRelErr(check, c);
     runs.push_back(run);
-    ReportProgress(r, 0.5 * static_cast<double>(runs.size()));
-  };
-  time_variant("reference", GemmReference);
-  time_variant("openmp", GemmOpenmp);
+    ReportProgress(r, static_cast<double>(runs.size()) / ids.size());
+  }
   LabResult out = GemmReport(r, a, b, c, static_cast<int>(check.rows.size()), runs);
   out.data["repeats"] = repeats;
   return out;

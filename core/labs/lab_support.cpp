@@ -31,4 +31,11 @@ bool Wants(const LabRequest& r, const std::string& id) {
   return r.variants.empty() || std::find(r.variants.begin(), r.variants.end(), id) != r.variants.end();
 }
 
+std::vector<std::string> RequestedVariants(const LabSpec& lab, const LabRequest& r) {
+  std::vector<std::string> ids;
+  for (const auto& v : lab.variants)
+    if (v.backend == r.backend && Wants(r, v.id)) ids.push_back(v.id);
+  return ids;
+}
+
 }  // namespace fl::labs

@@ -21,6 +21,9 @@ void ReportProgress(const LabRequest& r, double fraction);
 // Whether the request runs variant `id` of its backend: it names it, or names none (CheckedLabRequest has
 // already refused variants of the other backend).
 bool Wants(const LabRequest& r, const std::string& id);
+// The ids of the lab's variants of the request's backend that it runs, in declaration order: a run loops over
+// these, so a variant is listed once, in its declaration.
+std::vector<std::string> RequestedVariants(const LabSpec& lab, const LabRequest& r);
 
 template <typename Work>
 double MedianMs(int repeats, Work&& work) {

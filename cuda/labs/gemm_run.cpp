@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/lab_registry.hpp"
 #include "core/labs/gemm_lab.hpp"
 #include "core/labs/lab_support.hpp"
 #include "cuda/event_timer.hpp"
@@ -27,9 +28,9 @@ LabResult RunGemmCuda(const LabRequest& r) {
       cublas_missing = e.what();
     }
   }
-  const char* ids[] = {"naive", "tiled8", "tiled16", "tiled32", "cublas"};
-  for (const char* id : ids) {
-    if (!labs::Wants(r, id) || (id == std::string("cublas") && !cublas_missing.empty())) continue;
+  const std::vector<std::string> ids = labs::RequestedVariants(GetLab("gemm"), r);
+  for (const std::string& id : ids) {
+    if (id == "cublas" && !cublas_missing.empty()) continue;
     labs::PollCancel(r);
     labs::GemmVariantRun run;
     run.id = id;
@@ -37,7 +38,7 @@ LabResult RunGemmCuda(const LabRequest& r) {
     c = device.DownloadC();
     run.max_rel_err = labs::MaxRelErr(check, c);
     runs.push_back(run);
-    labs::ReportProgress(r, runs.size() / 5.0);
+    labs::ReportProgress(r, static_cast<double>(runs.size()) / ids.size());
   }
   LabResult out = labs::GemmReport(r, a, b, c, static_cast<int>(check.rows.size()), runs);
   out.data["repeats"] = r.repeat;

@@ -1,5 +1,6 @@
 #include "cuda/labs/keypoints_run.hpp"
 
+#include "core/lab_registry.hpp"
 #include "core/labs/keypoints_lab.hpp"
 #include "core/labs/lab_support.hpp"
 #include "cuda/labs/keypoints_device.hpp"
@@ -12,9 +13,8 @@ LabResult RunKeypointsCuda(const LabRequest& r) {
   const labs::KeypointsOutcome reference = labs::KeypointsReference(gray, p);
   KeypointsDevice device(gray, p.capacity);
   std::vector<labs::KeypointsVariantRun> runs;
-  const char* ids[] = {"nms_bitmask", "nms_rounds", "nms_serial"};
-  for (const char* id : ids) {
-    if (!labs::Wants(r, id)) continue;
+  const std::vector<std::string> ids = labs::RequestedVariants(GetLab("keypoints"), r);
+  for (const std::string& id : ids) {
     labs::PollCancel(r);
     const NmsForm form = ParseNmsForm(id);
     labs::KeypointsVariantRun run;
@@ -25,7 +25,7 @@ LabResult RunKeypointsCuda(const LabRequest& r) {
     run.stages_ms = {{"candidates", stages.candidates}, {"sort", stages.sort}, {"nms", stages.nms}};
     run.matches_reference = labs::SameOutcome(run.outcome, reference);
     runs.push_back(std::move(run));
-    labs::ReportProgress(r, runs.size() / 3.0);
+    labs::ReportProgress(r, static_cast<double>(runs.size()) / ids.size());
   }
   return labs::KeypointsReport(r, gray, p, runs);
 }
