@@ -53,6 +53,12 @@ DeviceImage::DeviceImage(const ImageShape& shape) {
   const std::size_t pitch = (shape.RowBytes() + 511) / 512 * 512;
   buffer_ = DeviceBuffer::Allocate(pitch * static_cast<std::size_t>(shape.height));
   view_ = DeviceView{buffer_.as<std::uint8_t>(), shape, pitch};
+  // Zero once, padding included: vector kernels load whole words or chunks that reach past a row's last pixel
+  // (never using those bytes), and compute-sanitizer's initcheck rightly reports reads of never-written bytes.
+  // Uploads and kernels write pixels only, so the padding stays defined. Allocation happens outside every timed
+  // window and is rare (buffers are reused), so waiting here costs nothing that is measured.
+  FL_CUDA_CHECK(cudaMemset(buffer_.get(), 0, pitch * static_cast<std::size_t>(shape.height)));
+  FL_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
 }
 
 }  // namespace fl::cuda
