@@ -1,5 +1,7 @@
 // Declaration of the `reduce` lab: sum, mean, min and max of an image in one pass, and how a block combines
 // its threads' partial results.
+#include "cuda/labs/reduce.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -7,7 +9,6 @@
 #include "core/labs/lab_input.hpp"
 #include "core/labs/lab_report.hpp"
 #include "core/labs/reduce_cpu.hpp"
-#include "cuda/labs/reduce.hpp"
 
 namespace fl::labs {
 namespace {
@@ -25,7 +26,7 @@ struct CudaEntry {
   cuda::labs::ReduceKernel kernel;
 };
 constexpr CudaEntry kCudaVariants[] = {{"smem_tree", cuda::labs::ReduceKernel::SmemTree},
-                     {"warp_shuffle", cuda::labs::ReduceKernel::WarpShuffle}};
+                                       {"warp_shuffle", cuda::labs::ReduceKernel::WarpShuffle}};
 
 nlohmann::json StatsJson(const ChannelStats& c) {
   return {{"sum", c.sum}, {"mean", c.Mean()}, {"min", c.min}, {"max", c.max}, {"count", c.count}};
@@ -67,11 +68,12 @@ LabResult RunReduceCpu(const LabRequest& r) {
   Image storage;
   const Image& img = LabInputImage(r, "reduce", storage);
   const ReduceStats reference = ReduceReference(img.View());
-  const auto timings = TimeCpuVariants(GetLab("reduce"), r, img.bytes(), reference, [&](const std::string& id) {
-    for (const auto& c : kCpuVariants)
-      if (id == c.id) return c.fn(img.View());
-    return ReduceStats{};
-  });
+  const auto timings =
+      TimeCpuVariants(GetLab("reduce"), r, img.bytes(), reference, [&](const std::string& id) {
+        for (const auto& c : kCpuVariants)
+          if (id == c.id) return c.fn(img.View());
+        return ReduceStats{};
+      });
   return ReduceResult(r, img, reference, timings, "host wall clock, median of repeats");
 }
 
@@ -86,11 +88,12 @@ LabResult RunReduceCuda(const LabRequest& r) {
   std::vector<VariantTiming> timings;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const ReduceStats found = StatsFromLanes(runs[i].lanes, img.format(), img.bytes());
-    timings.push_back(
-        {selected[i].id, runs[i].median_ms, runs[i].min_ms, GBs(img.bytes(), runs[i].median_ms), found == reference});
+    timings.push_back({selected[i].id, runs[i].median_ms, runs[i].min_ms, GBs(img.bytes(), runs[i].median_ms),
+                       found == reference});
   }
   if (r.progress) r.progress(1.0f);
-  return ReduceResult(r, img, reference, timings, "cuda events around the kernel, L2 flushed, median of repeats");
+  return ReduceResult(r, img, reference, timings,
+                      "cuda events around the kernel, L2 flushed, median of repeats");
 }
 
 LabSpec DeclareReduce() {
@@ -98,10 +101,13 @@ LabSpec DeclareReduce() {
   lab.id = "reduce";
   lab.title = "Reduce: sum, mean, min and max in one pass";
   lab.teaching =
-      "A reduction turns many values into one: each thread first folds its own share of the image (16 bytes per "
+      "A reduction turns many values into one: each thread first folds its own share of the image (16 bytes "
+      "per "
       "load, grid-stride) into registers, then the threads of a block combine their partial results, and one "
-      "atomic per block folds the blocks together. The sum is exact (64-bit integers: an 8192x8192 rgba8 image "
-      "sums past 2^32), the mean is sum / count, min and max use atomicMin/atomicMax. Per-thread work is tiny, "
+      "atomic per block folds the blocks together. The sum is exact (64-bit integers: an 8192x8192 rgba8 "
+      "image "
+      "sums past 2^32), the mean is sum / count, min and max use atomicMin/atomicMax. Per-thread work is "
+      "tiny, "
       "so the whole pass should run at the read bandwidth; the variants differ in how a block combines (a "
       "shared-memory tree with a barrier per step, or warp shuffles in registers), which matters less than "
       "keeping enough loads in flight. rgba8 reports every channel and all channels together.";
@@ -112,17 +118,22 @@ LabSpec DeclareReduce() {
   lab.variants = {
       {"reference", Backend::Cpu, "Plain loops in row order: 64-bit sums, running min and max.",
        "The oracle every other variant must equal exactly."},
-      {"openmp", Backend::Cpu, "Each CPU thread reduces a band of rows; the partial results are combined at the end.",
+      {"openmp", Backend::Cpu,
+       "Each CPU thread reduces a band of rows; the partial results are combined at the end.",
        "Scales with the cores; identical results (integer sums do not depend on the order)."},
       {"smem_tree", Backend::Cuda,
-       "Each thread folds its chunks in registers (two bytes per 32-bit add, four-byte SIMD min/max), stores its "
-       "totals in shared memory, and the block combines them pairwise in 8 halving steps with a __syncthreads "
+       "Each thread folds its chunks in registers (two bytes per 32-bit add, four-byte SIMD min/max), stores "
+       "its "
+       "totals in shared memory, and the block combines them pairwise in 8 halving steps with a "
+       "__syncthreads "
        "after each; thread 0 does one atomicAdd (unsigned long long), atomicMin and atomicMax per lane.",
-       "Near the read bandwidth: the tree runs once per block after thousands of loads, so its barriers hardly "
+       "Near the read bandwidth: the tree runs once per block after thousands of loads, so its barriers "
+       "hardly "
        "show. Its cost is the shared memory (10 KiB per block) and idle threads in the late steps."},
       {"warp_shuffle", Backend::Cuda,
        "The same per-thread folding; then each warp combines in registers with __shfl_down_sync (5 steps, no "
-       "shared memory, no barrier), the 8 warp totals pass through shared memory once, the first warp shuffles "
+       "shared memory, no barrier), the 8 warp totals pass through shared memory once, the first warp "
+       "shuffles "
        "them, and one set of atomics per block.",
        "About the same time as smem_tree on large images (both are bound by the loads); shuffles need less "
        "shared memory and one barrier instead of eight, which shows on small images where the combine is a "

@@ -16,10 +16,10 @@ static ParamValues ParseLabParams(const LabSpec& lab, const std::vector<std::str
   ParamValues values;
   for (const std::string& text : texts) {
     const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError("--param '" + text + "' is not key=value");
+    if (eq == std::string::npos || eq == 0) throw InputError("--param '" + text + "' is not key=value");
     const std::string key = text.substr(0, eq);
-    const auto spec = std::find_if(lab.params.begin(), lab.params.end(), [&](const auto& p) { return p.name == key; });
+    const auto spec =
+        std::find_if(lab.params.begin(), lab.params.end(), [&](const auto& p) { return p.name == key; });
     if (spec == lab.params.end()) throw InputError("lab '" + lab.id + "' has no parameter '" + key + "'");
     values.Set(key, ParseParam(*spec, text.substr(eq + 1)));
   }
@@ -40,7 +40,8 @@ int LabCommand(const LabOptions& o) {
     return 0;
   }
   const LabSpec& lab = GetLab(o.name);
-  if (o.size != -1 && o.size < 1) throw InputError("--size " + std::to_string(o.size) + " must be at least 1");
+  if (o.size != -1 && o.size < 1)
+    throw InputError("--size " + std::to_string(o.size) + " must be at least 1");
   if (!o.input.empty() && !lab.takes_image) throw InputError("lab '" + lab.id + "' takes no --input");
   CheckJsonPath(o.json);
   LabRequest request;

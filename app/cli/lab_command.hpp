@@ -22,7 +22,8 @@ struct LabOptions {
 
 int LabCommand(const LabOptions& o);
 
-// Every lab with its parameters and variants: text (the "labs:" section of `list`) and JSON (`list --labs --json`).
+// Every lab with its parameters and variants: text (the "labs:" section of `list`) and JSON (`list --labs
+// --json`).
 void PrintLabs(std::ostream& out);
 nlohmann::json LabsJson();
 

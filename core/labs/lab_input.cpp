@@ -14,8 +14,10 @@ std::vector<ParamSpec> GeneratedImageParams() {
   pattern.choices = {"natural", "noise", "constant"};
   pattern.def_choice = "natural";
   pattern.help =
-      "Generated input (without --input): natural = a smooth zone plate, neighbouring pixels share values as in a "
-      "photo; noise = uniform random bytes, spread over every bin; constant = every pixel 128, so every thread "
+      "Generated input (without --input): natural = a smooth zone plate, neighbouring pixels share values as "
+      "in a "
+      "photo; noise = uniform random bytes, spread over every bin; constant = every pixel 128, so every "
+      "thread "
       "hits the same bin (the worst case for atomics)";
   ParamSpec format;
   format.name = "format";

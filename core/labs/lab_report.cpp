@@ -38,7 +38,9 @@ HostTiming TimeOnHost(const LabRequest& r, int repeat, const std::function<void(
   return t;
 }
 
-double GBs(std::uint64_t bytes, double ms) { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e-3) / 1e9 : 0.0; }
+double GBs(std::uint64_t bytes, double ms) {
+  return ms > 0 ? static_cast<double>(bytes) / (ms * 1e-3) / 1e9 : 0.0;
+}
 
 nlohmann::json ByteLabJson(const std::string& lab, const LabRequest& r, const ImageShape& shape,
                            const std::vector<VariantTiming>& timings, const std::string& timing_kind) {
@@ -70,7 +72,8 @@ nlohmann::json ByteLabJson(const std::string& lab, const LabRequest& r, const Im
 std::vector<std::string> VariantTable(const std::vector<VariantTiming>& timings) {
   std::vector<std::string> lines;
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%-16s %10s %10s %9s  %s", "variant", "median ms", "min ms", "GB/s", "check");
+  std::snprintf(buf, sizeof buf, "%-16s %10s %10s %9s  %s", "variant", "median ms", "min ms", "GB/s",
+                "check");
   lines.push_back(buf);
   for (const auto& t : timings) {
     std::snprintf(buf, sizeof buf, "%-16s %10.4f %10.4f %9.1f  %s", t.id.c_str(), t.ms, t.min_ms, t.gbs,

@@ -1,6 +1,6 @@
 #pragma once
-// What the byte labs (histogram, reduce) report per variant, and the pieces of their runs that do not depend on
-// the lab: which variants run, host timing of the CPU variants, the JSON "variants" array and the table.
+// What the byte labs (histogram, reduce) report per variant, and the pieces of their runs that do not depend
+// on the lab: which variants run, host timing of the CPU variants, the JSON "variants" array and the table.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -31,14 +31,14 @@ struct HostTiming {
 };
 HostTiming TimeOnHost(const LabRequest& r, int repeat, const std::function<void()>& work);
 
-// Times each selected CPU variant of `lab` on the host; run_variant(id) returns the variant's result, which is
-// compared with `reference` for matches_reference. Reports progress per variant.
+// Times each selected CPU variant of `lab` on the host; run_variant(id) returns the variant's result, which
+// is compared with `reference` for matches_reference. Reports progress per variant.
 template <typename Result, typename RunVariant>
 std::vector<VariantTiming> TimeCpuVariants(const LabSpec& lab, const LabRequest& r, std::uint64_t bytes,
                                            const Result& reference, RunVariant run_variant);
 
-// The entries of `table` (each with .id) whose id the request selected, in the table's order: the CUDA kernels
-// to run.
+// The entries of `table` (each with .id) whose id the request selected, in the table's order: the CUDA
+// kernels to run.
 template <typename Entry, std::size_t N>
 std::vector<Entry> SelectedEntries(const LabSpec& lab, const LabRequest& r, const Entry (&table)[N]) {
   std::vector<Entry> out;

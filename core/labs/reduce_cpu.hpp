@@ -1,6 +1,6 @@
 #pragma once
-// The reduce lab's CPU oracle: sum (exact, 64-bit), mean, min and max of an image's bytes, per channel and over
-// every channel together.
+// The reduce lab's CPU oracle: sum (exact, 64-bit), mean, min and max of an image's bytes, per channel and
+// over every channel together.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -19,7 +19,7 @@ struct ChannelStats {
 };
 
 struct ReduceStats {
-  ChannelStats all;                   // every byte of the image (for rgba8: all four channels together)
+  ChannelStats all;                    // every byte of the image (for rgba8: all four channels together)
   std::vector<ChannelStats> channels;  // gray8: one; rgba8: r, g, b, a
   bool operator==(const ReduceStats&) const = default;
 };
@@ -29,8 +29,9 @@ ReduceStats ReduceReference(const ImageView& image);
 // Rows split over the cores, partial results combined: identical to the reference (integer sums).
 ReduceStats ReduceOpenmp(const ImageView& image);
 
-// What a byte-lane reduction found (lane k = byte offsets k mod 4 of the packed image: for rgba8 the channels,
-// for gray8 positions only), turned into per-channel and overall statistics. `bytes` is the image's byte count.
+// What a byte-lane reduction found (lane k = byte offsets k mod 4 of the packed image: for rgba8 the
+// channels, for gray8 positions only), turned into per-channel and overall statistics. `bytes` is the image's
+// byte count.
 struct LaneStats {
   std::array<std::uint64_t, 4> sum{};
   std::array<int, 4> min{255, 255, 255, 255};

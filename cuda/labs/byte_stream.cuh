@@ -1,6 +1,6 @@
 #pragma once
-// Device side of the byte labs: a grid-stride walk over 16-byte chunks with several loads in flight per thread,
-// and the byte-wise tail (PackedBytes: bytes % 16 after the last whole chunk).
+// Device side of the byte labs: a grid-stride walk over 16-byte chunks with several loads in flight per
+// thread, and the byte-wise tail (PackedBytes: bytes % 16 after the last whole chunk).
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -8,12 +8,12 @@
 
 namespace fl::cuda::labs {
 
-constexpr int kStreamBlock = 256;  // threads per block of every byte-lab kernel
+constexpr int kStreamBlock = 256;   // threads per block of every byte-lab kernel
 constexpr int kChunksInFlight = 4;  // loads issued before any is used, to cover DRAM latency
 
-// Calls f(uint4) for every chunk this thread owns: chunk i, i + stride, ... (stride = every thread of the grid).
-// Groups of kChunksInFlight loads are issued together, then used, so the memory system always has work queued
-// even when `f` does atomics the compiler may not move loads across.
+// Calls f(uint4) for every chunk this thread owns: chunk i, i + stride, ... (stride = every thread of the
+// grid). Groups of kChunksInFlight loads are issued together, then used, so the memory system always has work
+// queued even when `f` does atomics the compiler may not move loads across.
 template <typename F>
 __device__ inline void ForEachChunk(const uint4* __restrict__ chunks, std::size_t n, F&& f) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
@@ -28,8 +28,8 @@ __device__ inline void ForEachChunk(const uint4* __restrict__ chunks, std::size_
   for (; i < n; i += stride) f(__ldg(chunks + i));
 }
 
-// The first thread of the grid calls g(byte, lane) for each of the `tail` bytes after the last chunk; the tail
-// starts at a multiple of 16, so byte t is in lane t % 4.
+// The first thread of the grid calls g(byte, lane) for each of the `tail` bytes after the last chunk; the
+// tail starts at a multiple of 16, so byte t is in lane t % 4.
 template <typename G>
 __device__ inline void ForEachTailByte(const std::uint8_t* __restrict__ tail_bytes, int tail, G&& g) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;

@@ -27,7 +27,8 @@ DeviceFacts QueryDeviceFacts() {
   f.max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
   f.regs_per_block = p.regsPerBlock;
   f.l2_bytes = p.l2CacheSize;
-  // cudaDeviceProp's memoryClockRate, memoryBusWidth and clockRate are gone in CUDA 13: ask for the attributes.
+  // cudaDeviceProp's memoryClockRate, memoryBusWidth and clockRate are gone in CUDA 13: ask for the
+  // attributes.
   f.memory_clock_khz = Attribute(cudaDevAttrMemoryClockRate, dev);
   f.memory_bus_bits = Attribute(cudaDevAttrGlobalMemoryBusWidth, dev);
   f.clock_khz = Attribute(cudaDevAttrClockRate, dev);

@@ -1,5 +1,6 @@
 // The histogram lab's kernels: three ways to count 256 (or 4 x 256) bins with atomics, and where each one's
-// atomics collide. Every kernel walks the packed image 16 bytes per load with a grid stride (byte_stream.cuh).
+// atomics collide. Every kernel walks the packed image 16 bytes per load with a grid stride
+// (byte_stream.cuh).
 #include "cuda/cuda_check.hpp"
 #include "cuda/labs/byte_stream.cuh"
 #include "cuda/labs/histogram.hpp"
@@ -26,8 +27,8 @@ __device__ inline void CountChunk(unsigned* bins, uint4 v) {
 // One atomicAdd per byte straight to the global bins: every thread of the GPU competes for 256 addresses.
 template <int kLanes>
 __global__ void __launch_bounds__(kStreamBlock)
-    HistogramGlobalAtomics(const uint4* __restrict__ chunks, std::size_t n, const std::uint8_t* __restrict__ tail,
-                           int tail_n, unsigned* bins) {
+    HistogramGlobalAtomics(const uint4* __restrict__ chunks, std::size_t n,
+                           const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
   ForEachChunk(chunks, n, [&](uint4 v) { CountChunk<kLanes>(bins, v); });
   ForEachTailByte(tail, tail_n, [&](unsigned b, int lane) { atomicAdd(bins + BinOf<kLanes>(b, lane), 1u); });
 }
@@ -40,8 +41,8 @@ __device__ inline void ZeroShared(unsigned* s, int count) {
 // Each block counts into its own bins in shared memory, then adds each non-zero bin to the global bins once.
 template <int kLanes>
 __global__ void __launch_bounds__(kStreamBlock)
-    HistogramSharedAtomics(const uint4* __restrict__ chunks, std::size_t n, const std::uint8_t* __restrict__ tail,
-                           int tail_n, unsigned* bins) {
+    HistogramSharedAtomics(const uint4* __restrict__ chunks, std::size_t n,
+                           const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
   __shared__ unsigned sub[kLanes * 256];
   ZeroShared(sub, kLanes * 256);
   __syncthreads();
@@ -56,8 +57,8 @@ __global__ void __launch_bounds__(kStreamBlock)
 // warps' bins and adds each non-zero total to the global bins once.
 template <int kLanes>
 __global__ void __launch_bounds__(kStreamBlock)
-    HistogramWarpPrivate(const uint4* __restrict__ chunks, std::size_t n, const std::uint8_t* __restrict__ tail,
-                         int tail_n, unsigned* bins) {
+    HistogramWarpPrivate(const uint4* __restrict__ chunks, std::size_t n,
+                         const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
   constexpr int kWarps = kStreamBlock / 32;
   __shared__ unsigned sub[kWarps][kLanes * 256];
   ZeroShared(&sub[0][0], kWarps * kLanes * 256);
@@ -79,9 +80,12 @@ using HistogramKernelFn = void (*)(const uint4*, std::size_t, const std::uint8_t
 template <int kLanes>
 HistogramKernelFn KernelFor(HistogramKernel k) {
   switch (k) {
-    case HistogramKernel::GlobalAtomics: return HistogramGlobalAtomics<kLanes>;
-    case HistogramKernel::SharedAtomics: return HistogramSharedAtomics<kLanes>;
-    case HistogramKernel::WarpPrivate: return HistogramWarpPrivate<kLanes>;
+    case HistogramKernel::GlobalAtomics:
+      return HistogramGlobalAtomics<kLanes>;
+    case HistogramKernel::SharedAtomics:
+      return HistogramSharedAtomics<kLanes>;
+    case HistogramKernel::WarpPrivate:
+      return HistogramWarpPrivate<kLanes>;
   }
   return HistogramGlobalAtomics<kLanes>;
 }
@@ -106,7 +110,8 @@ std::vector<HistogramRun> RunHistogramKernels(const Image& image, const std::vec
     const TimingSamples t = TimeLaunches(
         s, 1, repeat, [&] { FL_CUDA_CHECK(cudaMemsetAsync(bins.get(), 0, bins.size(), s)); },
         [&] {
-          fn<<<grid, kStreamBlock, 0, s>>>(chunks, in.chunks(), in.tail_data(), in.tail(), bins.as<unsigned>());
+          fn<<<grid, kStreamBlock, 0, s>>>(chunks, in.chunks(), in.tail_data(), in.tail(),
+                                           bins.as<unsigned>());
           FL_CUDA_CHECK_LAUNCH("histogram kernel");
         },
         flusher, cancel);

@@ -1,5 +1,6 @@
 #pragma once
-// The histogram lab's CUDA variants. Plain C++ interface: labs/histogram.cpp declares the variants and calls this.
+// The histogram lab's CUDA variants. Plain C++ interface: labs/histogram.cpp declares the variants and calls
+// this.
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -15,9 +16,9 @@ struct HistogramRun {
   std::vector<std::uint64_t> bins;   // channel-major like labs::HistogramReference: 256 or 4 x 256
 };
 
-// Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (bins zeroed
-// before each, outside the event pair), and the bins of the last run downloaded. Throws RuntimeError on a CUDA
-// failure, InputError "cancelled" when `cancel` is set.
+// Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (bins
+// zeroed before each, outside the event pair), and the bins of the last run downloaded. Throws RuntimeError
+// on a CUDA failure, InputError "cancelled" when `cancel` is set.
 std::vector<HistogramRun> RunHistogramKernels(const Image& image, const std::vector<HistogramKernel>& kernels,
                                               int repeat, const std::atomic<bool>* cancel);
 

@@ -46,7 +46,8 @@ unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t
   FL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem));
   const std::size_t needed = std::max<std::size_t>(1, (chunks + block - 1) / static_cast<std::size_t>(block));
-  return static_cast<unsigned>(std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(1, sms * per_sm))));
+  return static_cast<unsigned>(
+      std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(1, sms * per_sm))));
 }
 
 }  // namespace fl::cuda::labs

@@ -1,7 +1,7 @@
 #pragma once
-// The byte labs (histogram, reduce) see an image as one run of bytes: rows packed back to back as on the host,
-// in a device buffer rounded up to 16 bytes, so that every thread reads 16 bytes per load and only the last
-// bytes % 16 need a byte-wise tail. For rgba8 byte k of the run is channel k % 4.
+// The byte labs (histogram, reduce) see an image as one run of bytes: rows packed back to back as on the
+// host, in a device buffer rounded up to 16 bytes, so that every thread reads 16 bytes per load and only the
+// last bytes % 16 need a byte-wise tail. For rgba8 byte k of the run is channel k % 4.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -26,14 +26,15 @@ class PackedBytes {
   std::size_t bytes_ = 0;
 };
 
-// Times `launch` alone: per run (warm-up and timed) `reset` first (zeroing the outputs), then for timed runs the
-// L2 flush, then the event pair around `launch`. Checks `cancel` before each run (InputError "cancelled").
+// Times `launch` alone: per run (warm-up and timed) `reset` first (zeroing the outputs), then for timed runs
+// the L2 flush, then the event pair around `launch`. Checks `cancel` before each run (InputError
+// "cancelled").
 TimingSamples TimeLaunches(cudaStream_t stream, int warmup, int repeats, const std::function<void()>& reset,
                            const std::function<void()>& launch, const L2Flusher& flusher,
                            const std::atomic<bool>* cancel);
 
-// A grid-stride grid: SMs x the blocks of `kernel` (at `block` threads and `smem` dynamic bytes) one SM holds,
-// but no more blocks than `chunks` 16-byte loads need; at least one.
+// A grid-stride grid: SMs x the blocks of `kernel` (at `block` threads and `smem` dynamic bytes) one SM
+// holds, but no more blocks than `chunks` 16-byte loads need; at least one.
 unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t chunks);
 
 }  // namespace fl::cuda::labs

@@ -1,5 +1,7 @@
-// The reduce lab's kernels: sum, min and max of every byte lane in one pass, combined within a block either by a
-// shared-memory tree or by warp shuffles, then one set of atomics per block.
+// The reduce lab's kernels: sum, min and max of every byte lane in one pass, combined within a block either
+// by a shared-memory tree or by warp shuffles, then one set of atomics per block.
+#include <cstddef>
+
 #include "cuda/cuda_check.hpp"
 #include "cuda/labs/byte_stream.cuh"
 #include "cuda/labs/packed_bytes.hpp"
@@ -18,16 +20,17 @@ struct LaneTotals {
 };
 
 // One thread's running totals. Min and max of the four lanes live packed in one word each (__vminu4 and
-// __vmaxu4 compare four bytes at once); sums split each word into its even and odd bytes as 16-bit lanes, so one
-// 32-bit add adds two bytes (four words add at most 4 x 255 per lane: no carry).
+// __vmaxu4 compare four bytes at once); sums split each word into its even and odd bytes as 16-bit lanes, so
+// one 32-bit add adds two bytes (four words add at most 4 x 255 per lane: no carry).
 struct LaneAcc {
   unsigned long long sum[4] = {0, 0, 0, 0};
   unsigned vmin = 0xFFFFFFFFu, vmax = 0;
 
   __device__ void AddChunk(uint4 v) {
-    const unsigned even = (v.x & 0x00FF00FFu) + (v.y & 0x00FF00FFu) + (v.z & 0x00FF00FFu) + (v.w & 0x00FF00FFu);
-    const unsigned odd = ((v.x >> 8) & 0x00FF00FFu) + ((v.y >> 8) & 0x00FF00FFu) + ((v.z >> 8) & 0x00FF00FFu) +
-                         ((v.w >> 8) & 0x00FF00FFu);
+    const unsigned even =
+        (v.x & 0x00FF00FFu) + (v.y & 0x00FF00FFu) + (v.z & 0x00FF00FFu) + (v.w & 0x00FF00FFu);
+    const unsigned odd = ((v.x >> 8) & 0x00FF00FFu) + ((v.y >> 8) & 0x00FF00FFu) +
+                         ((v.z >> 8) & 0x00FF00FFu) + ((v.w >> 8) & 0x00FF00FFu);
     sum[0] += even & 0xFFFFu;
     sum[1] += odd & 0xFFFFu;
     sum[2] += even >> 16;
@@ -113,8 +116,8 @@ __device__ inline LaneAcc WarpTotals(LaneAcc a) {
   return a;
 }
 
-// Warp shuffles within each warp, the 8 warp totals through shared memory (one barrier), shuffles again in the
-// first warp, and one set of atomics per block.
+// Warp shuffles within each warp, the 8 warp totals through shared memory (one barrier), shuffles again in
+// the first warp, and one set of atomics per block.
 __global__ void __launch_bounds__(kStreamBlock)
     ReduceWarpShuffle(const uint4* __restrict__ chunks, std::size_t n, const std::uint8_t* __restrict__ tail,
                       int tail_n, LaneTotals* out) {
@@ -145,11 +148,15 @@ __global__ void __launch_bounds__(kStreamBlock)
 
 using ReduceKernelFn = void (*)(const uint4*, std::size_t, const std::uint8_t*, int, LaneTotals*);
 
-ReduceKernelFn KernelFor(ReduceKernel k) { return k == ReduceKernel::SmemTree ? ReduceSmemTree : ReduceWarpShuffle; }
+ReduceKernelFn KernelFor(ReduceKernel k) {
+  return k == ReduceKernel::SmemTree ? ReduceSmemTree : ReduceWarpShuffle;
+}
 
 void ResetTotals(LaneTotals* totals, cudaStream_t s) {
   FL_CUDA_CHECK(cudaMemsetAsync(totals, 0, sizeof(LaneTotals), s));
-  FL_CUDA_CHECK(cudaMemsetAsync(totals->min, 0xFF, sizeof(totals->min), s));  // min starts at the top
+  // min starts at the top (address arithmetic only: `totals` is a device pointer)
+  FL_CUDA_CHECK(cudaMemsetAsync(reinterpret_cast<char*>(totals) + offsetof(LaneTotals, min), 0xFF,
+                                sizeof(LaneTotals::min), s));
 }
 
 fl::labs::LaneStats ToLaneStats(const LaneTotals& t) {
@@ -164,8 +171,8 @@ fl::labs::LaneStats ToLaneStats(const LaneTotals& t) {
 
 }  // namespace
 
-std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels, int repeat,
-                                        const std::atomic<bool>* cancel) {
+std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
+                                        int repeat, const std::atomic<bool>* cancel) {
   const Stream stream = Stream::Create();
   const cudaStream_t s = stream.get();
   const PackedBytes in(image, s);

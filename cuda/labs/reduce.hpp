@@ -15,10 +15,10 @@ struct ReduceRun {
   fl::labs::LaneStats lanes;         // per byte lane (byte offset mod 4): sums, min, max
 };
 
-// Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (totals reset
-// before each, outside the event pair), and the totals of the last run downloaded. Throws RuntimeError on a CUDA
-// failure, InputError "cancelled" when `cancel` is set.
-std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels, int repeat,
-                                        const std::atomic<bool>* cancel);
+// Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (totals
+// reset before each, outside the event pair), and the totals of the last run downloaded. Throws RuntimeError
+// on a CUDA failure, InputError "cancelled" when `cancel` is set.
+std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
+                                        int repeat, const std::atomic<bool>* cancel);
 
 }  // namespace fl::cuda::labs

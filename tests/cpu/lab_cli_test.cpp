@@ -1,5 +1,6 @@
-// `filterlab lab` and the labs in `filterlab list`, run as a person runs them: the JSON a lab writes, the labs
-// listed, and every kind of bad input refused with exit 2, exactly one "error: ..." line and no file written.
+// `filterlab lab` and the labs in `filterlab list`, run as a person runs them: the JSON a lab writes, the
+// labs listed, and every kind of bad input refused with exit 2, exactly one "error: ..." line and no file
+// written.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -30,8 +31,8 @@ class LabCli : public test::TempDirTest {
     std::string out, err;
   };
   Outcome Lab(const std::string& args) const {
-    const std::string cmd = std::string("'") + FILTERLAB_EXE + "' " + args + " > '" + Path("out.txt") + "' 2> '" +
-                            Path("err.txt") + "'";
+    const std::string cmd = std::string("'") + FILTERLAB_EXE + "' " + args + " > '" + Path("out.txt") +
+                            "' 2> '" + Path("err.txt") + "'";
     const int status = std::system(cmd.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, Slurp(Path("out.txt")), Slurp(Path("err.txt"))};
   }
@@ -41,7 +42,8 @@ class LabCli : public test::TempDirTest {
     EXPECT_EQ(o.code, 2) << args << "\n" << o.err;
     EXPECT_EQ(o.err.rfind("error: ", 0), 0u) << args << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": more than one line\n" << o.err;
-    EXPECT_NE(o.err.find(reason_part), std::string::npos) << args << "\nexpected: " << reason_part << "\n" << o.err;
+    EXPECT_NE(o.err.find(reason_part), std::string::npos) << args << "\nexpected: " << reason_part << "\n"
+                                                          << o.err;
     EXPECT_FALSE(std::filesystem::exists(Path("r.json"))) << args << ": wrote the JSON anyway";
   }
 };
@@ -67,8 +69,10 @@ TEST_F(LabCli, HistogramWritesItsBins) {
 }
 
 TEST_F(LabCli, ReduceWithParamsAndOneVariant) {
-  const Outcome o = Lab("lab reduce --backend cpu --size 10 --param pattern=constant --param format=rgba8 "
-                        "--variant openmp --repeat 1 --json '" + Path("r.json") + "'");
+  const Outcome o =
+      Lab("lab reduce --backend cpu --size 10 --param pattern=constant --param format=rgba8 "
+          "--variant openmp --repeat 1 --json '" +
+          Path("r.json") + "'");
   ASSERT_EQ(o.code, 0) << o.err;
   const json j = ReadJson("r.json");
   EXPECT_EQ(j.at("sum"), 128u * 400u);
@@ -118,7 +122,8 @@ TEST_F(LabCli, ListShowsTheLabs) {
   ASSERT_NE(labs_at, std::string::npos);
   for (const LabSpec& lab : LabRegistry()) {
     EXPECT_NE(text.out.find("\n" + lab.id + " - ", labs_at), std::string::npos) << lab.id;
-    for (const auto& v : lab.variants) EXPECT_NE(text.out.find("variant " + v.id, labs_at), std::string::npos);
+    for (const auto& v : lab.variants)
+      EXPECT_NE(text.out.find("variant " + v.id, labs_at), std::string::npos);
   }
   // `list --json` stays the array of filters that scripts parse; the labs have their own.
   const Outcome filters = Lab("list --json");

@@ -1,5 +1,5 @@
-// The histogram lab's CPU side: exact counts for hand-made images (gray8, rgba8, padded rows), the OpenMP twin,
-// and the lab run (generated patterns, JSON shape) on the CPU backend.
+// The histogram lab's CPU side: exact counts for hand-made images (gray8, rgba8, padded rows), the OpenMP
+// twin, and the lab run (generated patterns, JSON shape) on the CPU backend.
 #include <gtest/gtest.h>
 
 #include <numeric>

@@ -1,6 +1,6 @@
-// Every CUDA variant of the histogram and reduce labs against the CPU reference, exactly: odd sizes (the 16-byte
-// loads' tail, images smaller than one load), a constant image (every atomic on one address), gray8 and rgba8.
-// And the device lab's facts are sane.
+// Every CUDA variant of the histogram and reduce labs against the CPU reference, exactly: odd sizes (the
+// 16-byte loads' tail, images smaller than one load), a constant image (every atomic on one address), gray8
+// and rgba8. And the device lab's facts are sane.
 #include <gtest/gtest.h>
 
 #include "common/test_images.hpp"
@@ -67,7 +67,8 @@ TEST(LabVariants, HistogramEqualsTheReference) {
     ExpectEveryVariantMatches(d, "histogram", c);
     const auto ref = labs::HistogramReference(img.View());
     for (std::size_t ch = 0; ch < ref.size() / 256; ++ch)
-      EXPECT_EQ(d.at("channels")[ch].get<std::vector<std::uint64_t>>(), labs::ChannelBins(ref, static_cast<int>(ch)));
+      EXPECT_EQ(d.at("channels")[ch].get<std::vector<std::uint64_t>>(),
+                labs::ChannelBins(ref, static_cast<int>(ch)));
   }
 }
 
