@@ -8,6 +8,7 @@
 #include "core/labs/histogram_cpu.hpp"
 #include "core/labs/lab_input.hpp"
 #include "core/labs/lab_report.hpp"
+#include "core/test_patterns.hpp"
 
 namespace fl::labs {
 namespace {
@@ -112,7 +113,7 @@ LabSpec DeclareHistogram() {
       "the atomics, not the memory, set the time. rgba8 counts each channel separately (4 x 256 bins).";
   lab.params = GeneratedImageParams();
   lab.default_size = 4096;
-  lab.max_size = 16384;
+  lab.max_size = kMaxPatternSide;  // the generated images' limit; an --input image may be larger
   lab.takes_image = true;
   lab.variants = {
       {"reference", Backend::Cpu, "Plain loops over every byte in row order, one counter increment each.",

@@ -8,6 +8,7 @@
 #include "core/lab_registry.hpp"
 #include "core/labs/lab_input.hpp"
 #include "core/labs/lab_report.hpp"
+#include "core/test_patterns.hpp"
 #include "core/labs/reduce_cpu.hpp"
 
 namespace fl::labs {
@@ -113,7 +114,7 @@ LabSpec DeclareReduce() {
       "keeping enough loads in flight. rgba8 reports every channel and all channels together.";
   lab.params = GeneratedImageParams();
   lab.default_size = 4096;
-  lab.max_size = 16384;
+  lab.max_size = kMaxPatternSide;  // the generated images' limit; an --input image may be larger
   lab.takes_image = true;
   lab.variants = {
       {"reference", Backend::Cpu, "Plain loops in row order: 64-bit sums, running min and max.",

@@ -96,7 +96,7 @@ TEST_F(LabCli, DeviceOnTheCpuBackendSaysWhy) {
 TEST_F(LabCli, BadInputIsOneErrorLineAndExitTwo) {
   ExpectRefused("lab histogram --backend cpu --size 0", "--size 0");
   ExpectRefused("lab histogram --backend cpu --size -3", "--size -3");
-  ExpectRefused("lab histogram --backend cpu --size 16385", "16385");
+  ExpectRefused("lab histogram --backend cpu --size 8193", "8193");
   ExpectRefused("lab histogram --backend cpu --size 99999999999", "size");
   ExpectRefused("lab nosuchlab --backend cpu", "unknown lab 'nosuchlab'");
   ExpectRefused("lab histogram --backend cpu --variant nope", "no variant 'nope'");

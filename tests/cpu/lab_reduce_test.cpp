@@ -104,7 +104,7 @@ TEST(ReduceLab, ConstantImageOnTheCpuBackend) {
 TEST(ReduceLab, RefusesBadRequests) {
   const LabSpec& lab = GetLab("reduce");
   LabRequest r;
-  r.size = 16385;
+  r.size = 8193;
   EXPECT_THROW(CheckedLabRequest(lab, r), InputError);
   r.size = 8;
   r.params.Set("pattern", std::string("zebra"));
