@@ -1,6 +1,8 @@
 // The histogram lab's kernels: three ways to count 256 (or 4 x 256) bins with atomics, and where each one's
 // atomics collide. Every kernel walks the packed image 16 bytes per load with a grid stride
 // (byte_stream.cuh).
+#include <cooperative_groups.h>
+
 #include "cuda/cuda_check.hpp"
 #include "cuda/labs/byte_stream.cuh"
 #include "cuda/labs/histogram.hpp"
@@ -75,6 +77,37 @@ __global__ void __launch_bounds__(kStreamBlock)
   }
 }
 
+// Like shared_atomics, but before each shared atomic the threads of a warp that hold the same bin find each
+// other (labeled_partition: __match_any_sync underneath) and only one of them adds the group's count. Works
+// for any set of active threads, so the grid-stride remainder (where some lanes have no chunk) is safe.
+template <int kLanes>
+__device__ inline void CountChunkAggregated(unsigned* bins, uint4 v) {
+  namespace cg = cooperative_groups;
+  const unsigned words[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (int w = 0; w < 4; ++w)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const unsigned bin = BinOf<kLanes>(ByteOf(words[w], j), j);
+      const auto same_bin = cg::labeled_partition(cg::coalesced_threads(), bin);
+      if (same_bin.thread_rank() == 0) atomicAdd(bins + bin, static_cast<unsigned>(same_bin.num_threads()));
+    }
+}
+
+template <int kLanes>
+__global__ void __launch_bounds__(kStreamBlock)
+    HistogramWarpAggregated(const uint4* __restrict__ chunks, std::size_t n,
+                            const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
+  __shared__ unsigned sub[kLanes * 256];
+  ZeroShared(sub, kLanes * 256);
+  __syncthreads();
+  ForEachChunk(chunks, n, [&](uint4 v) { CountChunkAggregated<kLanes>(sub, v); });
+  ForEachTailByte(tail, tail_n, [&](unsigned b, int lane) { atomicAdd(sub + BinOf<kLanes>(b, lane), 1u); });
+  __syncthreads();
+  for (int b = threadIdx.x; b < kLanes * 256; b += blockDim.x)
+    if (sub[b]) atomicAdd(bins + b, sub[b]);
+}
+
 using HistogramKernelFn = void (*)(const uint4*, std::size_t, const std::uint8_t*, int, unsigned*);
 
 template <int kLanes>
@@ -86,6 +119,8 @@ HistogramKernelFn KernelFor(HistogramKernel k) {
       return HistogramSharedAtomics<kLanes>;
     case HistogramKernel::WarpPrivate:
       return HistogramWarpPrivate<kLanes>;
+    case HistogramKernel::WarpAggregated:
+      return HistogramWarpAggregated<kLanes>;
   }
   return HistogramGlobalAtomics<kLanes>;
 }

@@ -9,7 +9,7 @@
 
 namespace fl::cuda::labs {
 
-enum class HistogramKernel { GlobalAtomics, SharedAtomics, WarpPrivate };
+enum class HistogramKernel { GlobalAtomics, SharedAtomics, WarpPrivate, WarpAggregated };
 
 struct HistogramRun {
   double median_ms = 0, min_ms = 0;  // the kernel alone, cudaEvent pairs, L2 flushed before each run
