@@ -40,15 +40,38 @@ __device__ inline void ZeroShared(unsigned* s, int count) {
   for (int i = threadIdx.x; i < count; i += blockDim.x) s[i] = 0;
 }
 
-// Each block counts into its own bins in shared memory, then adds each non-zero bin to the global bins once.
+// For warp_aggregated: before each atomic the threads of a warp that hold the same bin find each other
+// (labeled_partition: __match_any_sync underneath) and only one of them adds the group's count. Works
+// for any set of active threads, so the grid-stride remainder (where some lanes have no chunk) is safe.
 template <int kLanes>
+__device__ inline void CountChunkAggregated(unsigned* bins, uint4 v) {
+  namespace cg = cooperative_groups;
+  const unsigned words[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (int w = 0; w < 4; ++w)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const unsigned bin = BinOf<kLanes>(ByteOf(words[w], j), j);
+      const auto same_bin = cg::labeled_partition(cg::coalesced_threads(), bin);
+      if (same_bin.thread_rank() == 0) atomicAdd(bins + bin, static_cast<unsigned>(same_bin.num_threads()));
+    }
+}
+
+// Each block counts into its own bins in shared memory, then adds each non-zero bin to the global bins once.
+// kAggregate (warp_aggregated): one atomic per group of a warp's threads holding the same bin.
+template <int kLanes, bool kAggregate>
 __global__ void __launch_bounds__(kStreamBlock)
     HistogramSharedAtomics(const uint4* __restrict__ chunks, std::size_t n,
                            const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
   __shared__ unsigned sub[kLanes * 256];
   ZeroShared(sub, kLanes * 256);
   __syncthreads();
-  ForEachChunk(chunks, n, [&](uint4 v) { CountChunk<kLanes>(sub, v); });
+  ForEachChunk(chunks, n, [&](uint4 v) {
+    if constexpr (kAggregate)
+      CountChunkAggregated<kLanes>(sub, v);
+    else
+      CountChunk<kLanes>(sub, v);
+  });
   ForEachTailByte(tail, tail_n, [&](unsigned b, int lane) { atomicAdd(sub + BinOf<kLanes>(b, lane), 1u); });
   __syncthreads();
   for (int b = threadIdx.x; b < kLanes * 256; b += blockDim.x)
@@ -77,37 +100,6 @@ __global__ void __launch_bounds__(kStreamBlock)
   }
 }
 
-// Like shared_atomics, but before each shared atomic the threads of a warp that hold the same bin find each
-// other (labeled_partition: __match_any_sync underneath) and only one of them adds the group's count. Works
-// for any set of active threads, so the grid-stride remainder (where some lanes have no chunk) is safe.
-template <int kLanes>
-__device__ inline void CountChunkAggregated(unsigned* bins, uint4 v) {
-  namespace cg = cooperative_groups;
-  const unsigned words[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-  for (int w = 0; w < 4; ++w)
-#pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      const unsigned bin = BinOf<kLanes>(ByteOf(words[w], j), j);
-      const auto same_bin = cg::labeled_partition(cg::coalesced_threads(), bin);
-      if (same_bin.thread_rank() == 0) atomicAdd(bins + bin, static_cast<unsigned>(same_bin.num_threads()));
-    }
-}
-
-template <int kLanes>
-__global__ void __launch_bounds__(kStreamBlock)
-    HistogramWarpAggregated(const uint4* __restrict__ chunks, std::size_t n,
-                            const std::uint8_t* __restrict__ tail, int tail_n, unsigned* bins) {
-  __shared__ unsigned sub[kLanes * 256];
-  ZeroShared(sub, kLanes * 256);
-  __syncthreads();
-  ForEachChunk(chunks, n, [&](uint4 v) { CountChunkAggregated<kLanes>(sub, v); });
-  ForEachTailByte(tail, tail_n, [&](unsigned b, int lane) { atomicAdd(sub + BinOf<kLanes>(b, lane), 1u); });
-  __syncthreads();
-  for (int b = threadIdx.x; b < kLanes * 256; b += blockDim.x)
-    if (sub[b]) atomicAdd(bins + b, sub[b]);
-}
-
 using HistogramKernelFn = void (*)(const uint4*, std::size_t, const std::uint8_t*, int, unsigned*);
 
 template <int kLanes>
@@ -116,11 +108,11 @@ HistogramKernelFn KernelFor(HistogramKernel k) {
     case HistogramKernel::GlobalAtomics:
       return HistogramGlobalAtomics<kLanes>;
     case HistogramKernel::SharedAtomics:
-      return HistogramSharedAtomics<kLanes>;
+      return HistogramSharedAtomics<kLanes, false>;
     case HistogramKernel::WarpPrivate:
       return HistogramWarpPrivate<kLanes>;
     case HistogramKernel::WarpAggregated:
-      return HistogramWarpAggregated<kLanes>;
+      return HistogramSharedAtomics<kLanes, true>;
   }
   return HistogramGlobalAtomics<kLanes>;
 }
