@@ -110,6 +110,13 @@ TEST_F(LabCli, BadInputIsOneErrorLineAndExitTwo) {
   ExpectRefused("lab histogram --backend tpu", "tpu");
 }
 
+TEST_F(LabCli, AJsonPathInAMissingFolderIsRefusedBeforeTheRun) {
+  const Outcome o = Lab("lab reduce --backend cpu --size 8 --json '" + Path("no/such/folder/r.json") + "'");
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_EQ(o.err.rfind("error: --json", 0), 0u) << o.err;
+  EXPECT_EQ(o.out, "") << "the lab ran although its JSON could not be written";
+}
+
 TEST_F(LabCli, AnUnreadableImageIsRefused) {
   std::ofstream(Path("junk.png")) << "not a png";
   ExpectRefused("lab histogram --backend cpu --input '" + Path("junk.png") + "'", "junk.png");

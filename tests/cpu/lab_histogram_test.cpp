@@ -131,6 +131,21 @@ TEST(HistogramLab, CountsTheGivenInput) {
   EXPECT_EQ(res.data["bins"][7], 3);
 }
 
+TEST(HistogramLab, StopsWhenCancelled) {
+  const std::atomic<bool> cancel{true};
+  const Image img = Gray(3, 2, {0, 255, 7, 7, 7, 200});
+  LabRequest r;
+  r.input = &img;
+  r.cancel = &cancel;
+  const LabSpec& lab = GetLab("histogram");
+  try {
+    RunLab(lab, CheckedLabRequest(lab, r));
+    ADD_FAILURE() << "a cancelled run finished";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "cancelled");
+  }
+}
+
 TEST(HistogramLab, RefusesAGray32fInput) {
   const Image img(4, 4, PixelFormat::Gray32f);
   EXPECT_THROW(RunCpu("histogram", 0, "natural", "gray8", &img), InputError);
