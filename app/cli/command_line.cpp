@@ -5,16 +5,19 @@
 #include <memory>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/lab_command.hpp"
 #include "core/error.hpp"
 
 namespace fl::cli {
 
 Command AddListCommand(CLI::App& app) {
   auto json = std::make_shared<bool>(false), markdown = std::make_shared<bool>(false);
-  CLI::App* list = app.add_subcommand("list", "List every filter with its parameters and variants");
-  list->add_flag("--json", *json, "Print JSON");
+  auto labs = std::make_shared<bool>(false);
+  CLI::App* list = app.add_subcommand("list", "List every filter and lab with its parameters and variants");
+  list->add_flag("--json", *json, "Print JSON (the filters; with --labs, the labs)");
   list->add_flag("--markdown", *markdown, "Print the teaching notes (docs/TEACHING.md)");
-  return {list, [json, markdown] { return ListCommand(*json, *markdown); }};
+  list->add_flag("--labs", *labs, "List only the labs");
+  return {list, [json, markdown, labs] { return ListCommand(*json, *markdown, *labs); }};
 }
 
 Command AddRunCommand(CLI::App& app) {
@@ -64,6 +67,21 @@ Command AddCompareCommand(CLI::App& app) {
   compare->add_option("--tolerance", o->tolerance, "Differences up to this are not mismatches (default 0)")
       ->check(CLI::Range(0.0, 1e30));
   return {compare, [o] { return CompareCommand(*o); }};
+}
+
+Command AddLabCommand(CLI::App& app) {
+  auto o = std::make_shared<LabOptions>();
+  CLI::App* lab = app.add_subcommand("lab", "Run a lab (histogram, reduce, device, ...): timings of its variants");
+  lab->add_option("name", o->name, "The lab (none: list the labs)");
+  lab->add_flag("--list", o->list, "List the labs with their parameters and variants");
+  lab->add_option("--input", o->input, "Input image (labs that read one; default: a generated image)");
+  lab->add_option("--size", o->size, "Generated input size (pixels a side; device: copy MiB)");
+  lab->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a device is present)");
+  lab->add_option("--json", o->json, "Write the result as JSON");
+  lab->add_option("--variant", o->variants, "Run only this variant (repeat; default: every variant of the backend)");
+  lab->add_option("--repeat", o->repeat, "Timed repeats per variant (default 20; the median is reported)");
+  lab->add_option("--param", o->params, "Parameter key=value (repeat)");
+  return {lab, [o] { return LabCommand(*o); }};
 }
 
 static int Fail(const char* what, int code) {

@@ -18,6 +18,7 @@ Command AddListCommand(CLI::App& app);
 Command AddRunCommand(CLI::App& app);
 Command AddBenchCommand(CLI::App& app);
 Command AddCompareCommand(CLI::App& app);
+Command AddLabCommand(CLI::App& app);
 
 // Parses the arguments and runs the command given, else `without_command`. Returns the exit code; every error
 // is one line "error: ..." on stderr: exit 2 for bad input (InputError, a parse error), 3 for the device or the

@@ -43,7 +43,7 @@ struct CompareOptions {
   double tolerance = 0.0;
 };
 
-int ListCommand(bool json, bool markdown);
+int ListCommand(bool json, bool markdown, bool labs);  // labs: the labs alone (text or JSON)
 int CompareCommand(const CompareOptions& o);
 int RunCommand(const RunOptions& o);
 int BenchCommand(const BenchOptions& o);  // --suite: BenchSuite (app/cli/bench_suite.cpp)

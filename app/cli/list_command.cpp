@@ -1,14 +1,17 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/lab_command.hpp"
+#include "app/cli/param_json.hpp"
 #include "app/cli/teaching_doc.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::cli {
 
-static nlohmann::json ParamJson(const ParamSpec& p) {
+nlohmann::json ParamJson(const ParamSpec& p) {
   nlohmann::json j = {{"name", p.name}, {"type", ToString(p.type)}, {"help", p.help}};
   if (p.type == ParamType::Choice) {
     j["choices"] = p.choices;
@@ -24,7 +27,28 @@ static nlohmann::json ParamJson(const ParamSpec& p) {
   return j;
 }
 
-int ListCommand(bool json, bool markdown) {
+std::string DescribeParam(const ParamSpec& p) {
+  std::ostringstream out;
+  out << p.name << " (" << ToString(p.type) << ") ";
+  if (p.type == ParamType::Choice) {
+    std::string list;
+    for (const auto& c : p.choices) list += (list.empty() ? "" : "|") + c;
+    out << list << " default " << p.def_choice;
+  } else {
+    out << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] default " << p.def;
+  }
+  out << (p.help.empty() ? "" : "  - " + p.help);
+  return out.str();
+}
+
+int ListCommand(bool json, bool markdown, bool labs) {
+  if (labs) {  // the labs alone: `list --labs` (text) or `list --labs --json`
+    if (json)
+      std::cout << LabsJson().dump(2) << "\n";
+    else
+      PrintLabs(std::cout);
+    return 0;
+  }
   const Registry& reg = BuiltinRegistry();
   if (markdown) {
     std::cout << TeachingMarkdown(reg);
@@ -49,23 +73,15 @@ int ListCommand(bool json, bool markdown) {
   }
   for (const auto& f : reg.filters()) {
     std::cout << f.id << " - " << f.name << "  [" << FormatList(f.accepts) << "]\n";
-    for (const auto& p : f.params) {
-      std::cout << "    param " << p.name << " (" << ToString(p.type) << ") ";
-      if (p.type == ParamType::Choice) {
-        std::string list;
-        for (const auto& c : p.choices) list += (list.empty() ? "" : "|") + c;
-        std::cout << list << " default " << p.def_choice;
-      } else {
-        std::cout << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] default " << p.def;
-      }
-      std::cout << (p.help.empty() ? "" : "  - " + p.help) << "\n";
-    }
+    for (const auto& p : f.params) std::cout << "    param " << DescribeParam(p) << "\n";
     for (const auto& v : f.variants) {
       std::cout << "    variant " << v.id << " (" << ToString(v.backend) << ")";
       if (v.agreement == Agreement::KnownWrong) std::cout << " [deliberately wrong]";
       std::cout << "  - " << v.technique << "\n";
     }
   }
+  std::cout << "\nlabs:\n";
+  PrintLabs(std::cout);
   return 0;
 }
 

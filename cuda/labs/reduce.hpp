@@ -1,0 +1,24 @@
+#pragma once
+// The reduce lab's CUDA variants. Plain C++ interface: labs/reduce.cpp declares the variants and calls this.
+#include <atomic>
+#include <vector>
+
+#include "core/image.hpp"
+#include "core/labs/reduce_cpu.hpp"
+
+namespace fl::cuda::labs {
+
+enum class ReduceKernel { SmemTree, WarpShuffle };
+
+struct ReduceRun {
+  double median_ms = 0, min_ms = 0;  // the kernel alone, cudaEvent pairs, L2 flushed before each run
+  fl::labs::LaneStats lanes;         // per byte lane (byte offset mod 4): sums, min, max
+};
+
+// Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (totals
+// reset before each, outside the event pair), and the totals of the last run downloaded. Throws RuntimeError
+// on a CUDA failure, InputError "cancelled" when `cancel` is set.
+std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
+                                        int repeat, const std::atomic<bool>* cancel);
+
+}  // namespace fl::cuda::labs
