@@ -24,6 +24,8 @@ struct ScreenshotOptions {
   std::string diff = "heat";        // heat, mask
   bool grid = false;                // the launch-grid overlay
   std::string hover;                // "X,Y": the mouse over that image pixel (inspector, hovered block)
+  std::string lab;                  // "": no Labs window; else the lab it shows
+  bool lab_run = false;             // run that lab first (waiting for it) and show its result
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,
