@@ -20,7 +20,8 @@ static LabSpec DeclareStreams() {
       "stream, all measured from one start event, so the timeline shows exactly that: one row per stream, a "
       "bar per kernel. Streams help only while kernels are small: make each band big enough to fill the "
       "GPU (a larger size or fewer kernels) and streams buy nothing, because there is nothing idle left to "
-      "overlap with.";
+      "overlap with. (An event marks when its stream reached it: a bar also holds any wait for free SMs, so "
+      "compare the totals too; the speedup is one_stream's time over multi_stream's.)";
   l.params = {
       IntParam("streams", 1, 8, 4, "streams the multi_stream variant spreads the kernels over"),
       IntParam("kernels", 1, 64, 16, "independent kernels (image bands)"),
@@ -36,7 +37,7 @@ static LabSpec DeclareStreams() {
   };
   l.default_size = 256;
   l.max_size = 4096;
-  l.takes_image = true;  // a gray8 image's bands, instead of generated noise
+  l.takes_image = true;  // the current image's bands (rgba8 as its luma), instead of generated noise
   l.needs_cuda = true;
   l.run_cuda = cuda::RunStreamsLab;
   return l;

@@ -16,6 +16,12 @@ std::vector<std::size_t> TransferSizes(std::size_t largest) {
   return out;
 }
 
+std::vector<std::size_t> WithSize(std::vector<std::size_t> sizes, std::size_t bytes) {
+  if (bytes < 256 * kKiB || std::find(sizes.begin(), sizes.end(), bytes) != sizes.end()) return sizes;
+  sizes.insert(std::upper_bound(sizes.begin(), sizes.end(), bytes), bytes);
+  return sizes;
+}
+
 double GigabytesPerSecond(std::size_t bytes, double ms) {
   return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0.0;
 }

@@ -11,6 +11,9 @@ constexpr std::size_t kKiB = 1024, kMiB = 1024 * 1024;
 // Sizes from 256 KiB up to `largest` (each 4x the last), and `largest` itself when it is not one of them:
 // 256 KiB, 1 MiB, 4 MiB, 16 MiB, 64 MiB, 256 MiB. Throws InputError when `largest` < 256 KiB.
 std::vector<std::size_t> TransferSizes(std::size_t largest);
+// `sizes` with `bytes` added in order (the lab's own image, so that its copy is measured too); unchanged when
+// bytes is below 256 KiB or already there.
+std::vector<std::size_t> WithSize(std::vector<std::size_t> sizes, std::size_t bytes);
 
 // GB/s (10^9 bytes per second) of `bytes` moved in `ms`; 0 when ms <= 0.
 double GigabytesPerSecond(std::size_t bytes, double ms);

@@ -36,8 +36,11 @@ void CheckCancel(const LabRequest& r) {
 LabResult RunTransfersLab(const LabRequest& r, const Registry& reg) {
   std::vector<std::string> variants = r.variants;
   if (variants.empty()) variants = {"h2d_pageable", "h2d_pinned", "d2h_pageable", "d2h_pinned"};
-  const std::vector<std::size_t> sizes =
-      labs::TransferSizes(static_cast<std::size_t>(r.params.Int("max_mib")) * labs::kMiB);
+  // The pipeline's input (the current image, or generated): its size is measured among the copies too.
+  const Image input =
+      r.input ? *r.input : GeneratePattern({TestPattern::Noise, r.size, r.size, PixelFormat::Rgba8, 8, 1});
+  const std::vector<std::size_t> sizes = labs::WithSize(
+      labs::TransferSizes(static_cast<std::size_t>(r.params.Int("max_mib")) * labs::kMiB), input.bytes());
   const std::string pipeline = r.params.Text("pipeline");
   const int steps = static_cast<int>(variants.size() * sizes.size()) + (pipeline == "none" ? 0 : 1);
   int done = 0;
@@ -72,8 +75,6 @@ LabResult RunTransfersLab(const LabRequest& r, const Registry& reg) {
               {"rows", rows},
               {"variants", variant_rows}};
   if (pipeline != "none") {
-    const Image input =
-        r.input ? *r.input : GeneratePattern({TestPattern::Noise, r.size, r.size, PixelFormat::Rgba8, 8, 1});
     const PipelineTransferTimes t = MeasurePipelineCalls(reg, pipeline, input, r.repeat);
     out.data["pipeline"] = {{"stages", pipeline},          {"width", input.width()},
                             {"height", input.height()},    {"format", std::string(ToString(input.format()))},

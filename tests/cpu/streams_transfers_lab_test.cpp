@@ -59,6 +59,13 @@ TEST(TransferSizes, FromQuarterMebibyteUpByFourToTheLargest) {
   EXPECT_EQ(labs::TransferSizes(kMiB), (std::vector<std::size_t>{256 * kKiB, kMiB}));
   EXPECT_EQ(labs::TransferSizes(3 * kMiB), (std::vector<std::size_t>{256 * kKiB, kMiB, 3 * kMiB}));
   EXPECT_THROW(labs::TransferSizes(100 * kKiB), InputError);
+  // The lab's own image joins the sizes in order, once.
+  EXPECT_EQ(labs::WithSize({256 * kKiB, kMiB}, 512 * kKiB),
+            (std::vector<std::size_t>{256 * kKiB, 512 * kKiB, kMiB}));
+  EXPECT_EQ(labs::WithSize({256 * kKiB, kMiB}, kMiB), (std::vector<std::size_t>{256 * kKiB, kMiB}));
+  EXPECT_EQ(labs::WithSize({256 * kKiB, kMiB}, 8 * kMiB),
+            (std::vector<std::size_t>{256 * kKiB, kMiB, 8 * kMiB}));
+  EXPECT_EQ(labs::WithSize({256 * kKiB}, 1000), (std::vector<std::size_t>{256 * kKiB}));
   EXPECT_DOUBLE_EQ(labs::GigabytesPerSecond(1'000'000'000, 1000.0), 1.0);
   EXPECT_DOUBLE_EQ(labs::GigabytesPerSecond(25'000'000, 1.0), 25.0);
   EXPECT_EQ(labs::GigabytesPerSecond(100, 0), 0.0);

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/image_io.hpp"
 #include "core/lab_registry.hpp"
+#include "cuda/device_info.hpp"
 #include "ui/ui_test_support.hpp"
 
 namespace fl::uitest {
@@ -70,6 +71,23 @@ TEST(LabsWindow, RunsACpuLabAndDrawsEveryPlot) {
   const Image frame = LoadImage(o.output);
   EXPECT_EQ(frame.height(), 1900);
   EXPECT_GT(DistinctColours(frame), 50u);
+}
+
+// The GPU machine's check: each lab that needs CUDA runs through the window on the CUDA backend and its result
+// is drawn (the PNGs are left in the scratch folder for a look).
+TEST(LabsWindow, CudaLabsRunThroughTheWindow) {
+  if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
+  const auto dir = ScratchDir();
+  for (const LabSpec& lab : LabRegistry()) {
+    if (!lab.run_cuda || lab.id.starts_with("fake_")) continue;
+    SCOPED_TRACE(lab.id);
+    const std::string out = (dir / (lab.id + "_cuda.png")).string();
+    const Outcome o = RunFilterlab(
+        "--screenshot " + Quote(out) + " --backend cuda --window 1400x1900 --lab " + lab.id + " --lab-run", true);
+    ASSERT_EQ(o.exit_code, 0) << o.output;
+    EXPECT_NE(o.output.find("lab " + lab.id + ": run=yes"), std::string::npos) << o.output;
+    std::printf("%s: %s\n", lab.id.c_str(), out.c_str());
+  }
 }
 
 }  // namespace
