@@ -29,8 +29,8 @@ std::vector<TransferRow> MeasureTransfers(const std::string& direction, const st
   std::vector<TransferRow> rows;
   for (std::size_t bytes : sizes) {
     std::vector<double> samples;
-    for (int i = 0; i <= repeats;
-         ++i) {  // the first copy warms up (first-touch, driver staging) and is not kept
+    // The first copy warms up (first touch, the driver's staging buffer) and is not kept.
+    for (int i = 0; i <= repeats; ++i) {
       start.Record(stream.get());
       if (h2d)
         FL_CUDA_CHECK(cudaMemcpyAsync(device.get(), host, bytes, cudaMemcpyHostToDevice, stream.get()));
