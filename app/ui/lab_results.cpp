@@ -106,8 +106,9 @@ void DrawLabResult(AppState& s, const LabSpec& lab) {
                 run.data.value("backend", std::string("?")).c_str());
   DimText(when);
   VariantsTable(run.data.value("variants", nlohmann::json::array()));
+  // The facts first: for some labs (reduce's values, the device's properties) they are the result.
+  if (ImGui::CollapsingHeader("Facts", ImGuiTreeNodeFlags_DefaultOpen)) FactsTable(run.data);
   DrawLabPlots(s, run);
-  if (ImGui::CollapsingHeader("Facts")) FactsTable(run.data);
   if (ImGui::CollapsingHeader("Report (as the CLI prints it)"))
     for (const std::string& line : run.lines) ImGui::TextUnformatted(line.c_str());
 }
