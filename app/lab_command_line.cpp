@@ -47,6 +47,8 @@ void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
                  "Screenshot: then render N frames re-running the pipeline each, and print their timing");
   app.add_flag("--grid", shot.grid, "Screenshot: draw the launch-grid overlay of the shown stage");
   app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
+  app.add_option("--lab", shot.lab, "Screenshot: open the Labs window on this lab (see filterlab list)");
+  app.add_flag("--lab-run", shot.lab_run, "Screenshot: run the --lab lab first and show its result");
   app.add_option("--open", shot.open_window,
                  "Screenshot: also open a window (help, about, browser, pattern or gallery)");
 }

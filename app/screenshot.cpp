@@ -14,6 +14,7 @@
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/error.hpp"
+#include "core/lab_registry.hpp"
 #include "core/image_io.hpp"
 #include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
@@ -110,6 +111,29 @@ void OpenWindow(ui::AppState& s, const std::string& which) {
   else if (which == "gallery") s.show_gallery = true;
   else if (!which.empty())
     throw InputError("--open '" + which + "' is not help, about, browser, pattern or gallery");
+}
+
+// --lab: the Labs window on that lab (an unknown one is refused with the list); --lab-run asks for its run.
+void OpenLab(ui::AppState& s, const ScreenshotOptions& o) {
+  if (o.lab.empty()) {
+    if (o.lab_run) throw InputError("--lab-run needs --lab NAME");
+    return;
+  }
+  s.labs.open = true;
+  s.labs.selected = GetLab(o.lab).id;
+  s.labs.run_requested = o.lab_run;
+}
+
+// One line on what the Labs window shows: the lab's error or message, else how many variants its run reported.
+void PrintLabSummary(const ScreenshotOptions& o, const ui::AppState& s) {
+  if (o.lab.empty()) return;
+  const auto it = s.labs.runs.find(o.lab);
+  const ui::LabRunView* run = it == s.labs.runs.end() ? nullptr : &it->second;
+  const std::string cannot = ui::CannotRunReason(GetLab(o.lab), s.backend);
+  const std::string error = run && !run->error.empty() ? run->error : cannot;
+  std::printf("lab %s: run=%s variants=%zu pictures=%zu message=\"%s\"\n", o.lab.c_str(),
+              run && run->valid ? "yes" : "no", run && run->valid ? run->data.value("variants", nlohmann::json::array()).size() : 0,
+              run ? run->pictures.size() : 0, error.c_str());
 }
 
 // --view other than a, or --b-stage: B is turned on, B = A unless --b-stage names B's own stages.
@@ -251,6 +275,7 @@ int RunScreenshot(const ScreenshotOptions& o) {
   ui::AppState& s = lab.state();
   s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
   OpenWindow(s, o.open_window);
+  OpenLab(s, o);
   SetUpComparison(reg, backend, o, s);
   s.ab.show_grid = o.grid;
   s.view.fit = true;  // centres the image; a zoom given replaces the fitted one in the same frame
@@ -258,9 +283,14 @@ int RunScreenshot(const ScreenshotOptions& o) {
   const std::array<int, 2> hover = ParseHover(o.hover);
 
   RenderFrames(lab, hover, renderer, target);
+  if (o.lab_run) {  // the first frame started the run on the worker: wait for it, then draw its result
+    lab.labs().Wait();
+    RenderFrames(lab, hover, renderer, target);
+  }
   SaveImage(target.Read(), o.output);
   if (o.measure_frames > 0) MeasureFrames(lab, renderer, target, std::min(o.measure_frames, 100000));
   PrintSummary(o, width, height, context, backend, lab);
+  PrintLabSummary(o, lab.state());
   return lab.start_error().empty() ? 0 : 2;
 }
 

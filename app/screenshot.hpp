@@ -25,6 +25,8 @@ struct ScreenshotOptions {
   bool grid = false;                // the launch-grid overlay
   std::string hover;                // "X,Y": the mouse over that image pixel (inspector, hovered block)
   int measure_frames = 0;           // then N frames re-running the pipeline each, timed (frame rate, display cost)
+  std::string lab;                  // "": no Labs window; else the lab it shows
+  bool lab_run = false;             // run that lab first (waiting for it) and show its result
 };
 
 // Returns the exit code: 0, or 2 when the input, preset or stages given were bad (the PNG is still written,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ui/labs_state.hpp"
 #include "app/ui/slot.hpp"
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
@@ -239,6 +240,7 @@ struct AppState {
   std::string settings_warning;            // a damaged settings file, reported once
 
   AbState ab;
+  LabsWindowState labs;  // the Labs window (labs_window.cpp)
   std::optional<std::array<float, 2>> centre_on;  // an image point the viewer centres on next frame
 
   Requests requests;

@@ -72,6 +72,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
     s_.ab.diff = session.diff_kind == "mask" ? DiffKind::Mask : DiffKind::HeatMap;
     s_.ab.gain = static_cast<float>(session.diff_gain > 0 ? session.diff_gain : 4.0);
     s_.ab.show_grid = session.show_grid;
+    ApplyLabsSettings(s_.labs, session.labs_json);
   }
 
   // The pipeline: --preset or --stage, else the last session's, else the default.
@@ -286,6 +287,7 @@ void Lab::DrawWindows() {
   DrawGalleryWindow(s_);
   DrawHelpWindow(s_);
   DrawAboutWindow(s_);
+  DrawLabsWindow(s_);
   DrawToasts(s_);
 }
 
@@ -294,6 +296,7 @@ void Lab::Frame() {
   PollJob();
   ProcessRequests();
   s_.job.active = job_.active();
+  labs_.Update(s_, engine_.has_input() ? &engine_.input() : nullptr);
   RunIfNeeded();
   UpdateDisplayIfNeeded();
   UpdateComparisonIfNeeded();
@@ -319,6 +322,7 @@ void Lab::Shutdown() {
   out.diff_kind = s_.ab.diff == DiffKind::Mask ? "mask" : "heat";
   out.diff_gain = s_.ab.gain;
   out.show_grid = s_.ab.show_grid;
+  out.labs_json = LabsSettingsJson(s_.labs);
   try {
     SaveSettings(SessionPath(), out);
   } catch (const std::exception& e) {

@@ -10,6 +10,7 @@
 #include "app/ui/comparison.hpp"
 #include "app/ui/engine.hpp"
 #include "app/ui/image_job.hpp"
+#include "app/ui/labs_controller.hpp"
 #include "app/ui/slot_runs.hpp"
 #include "render/display_texture.hpp"
 #include "render/split_program.hpp"
@@ -51,6 +52,7 @@ class Lab {
   bool quit_requested() const { return s_.requests.quit; }
   const std::string& start_error() const { return start_error_; }
   bool busy() const { return job_.active(); }
+  LabsController& labs() { return labs_; }
 
  private:
   void StartError(const std::string& what);
@@ -70,6 +72,7 @@ class Lab {
   Engine engine_;
   render::DisplayTexture texture_;  // after engine_: destroyed first, while CUDA still runs
   render::DisplayTexture texture_b_, texture_diff_;
+  LabsController labs_;  // the Labs window's worker and picture textures
   std::unique_ptr<render::SplitProgram> split_program_;  // null when it failed to build: clipped images instead
   render::SplitUniforms split_uniforms_;
   SlotRuns runs_;

@@ -1,4 +1,4 @@
-// The main menu bar: File, Pipeline, View, Help. Every entry shows its shortcut.
+// The main menu bar: File, Pipeline, View, Labs, Help. Every entry shows its shortcut.
 #include <imgui.h>
 
 #include <filesystem>
@@ -96,6 +96,7 @@ void DrawMenuBar(AppState& s) {
   FileMenu(s);
   PipelineMenu(s);
   ViewMenu(s);
+  DrawLabsMenu(s);
   HelpMenu(s);
   s.layout.top = ImGui::GetWindowSize().y;
   ImGui::EndMainMenuBar();

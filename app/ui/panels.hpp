@@ -2,6 +2,7 @@
 // One function per window of the lab. Each reads and edits the plain AppState and records what it wants done in
 // AppState::requests; none touches the engine, GL or files itself.
 #include "app/ui/app_state.hpp"
+#include "core/lab_spec.hpp"
 #include "render/split_program.hpp"
 
 struct ImDrawList;
@@ -50,6 +51,16 @@ void DrawToasts(AppState& s);
 
 // The stage editor inside the pipeline panel (variant, parameters, launch controls).
 void DrawStageEditor(AppState& s, std::size_t index);
+// One parameter's widget from its declaration (slider, combo; tooltip with range and default; right-click
+// resets). `stage_index` expands "stage:N" choices to the stages before it. True when the value changed.
+bool DrawParamWidget(const ParamSpec& p, ParamValue& value, std::size_t stage_index = 0);
+
+// The Labs menu, the Labs window (labs_window.cpp) and its result part (lab_results.cpp).
+void DrawLabsMenu(AppState& s);
+void DrawLabsWindow(AppState& s);
+void DrawLabResult(AppState& s, const LabSpec& lab);
+// Asks for a run of the selected lab (F5), opening the window.
+void RequestLabRun(AppState& s);
 
 // Opens the file browser for a purpose, at the remembered folder.
 void OpenFileBrowser(AppState& s, BrowserPurpose purpose);

@@ -64,6 +64,7 @@ SessionSettings LoadSettings(const std::string& path, std::string& warning) {
     r.diff_kind = j.value("diff_kind", std::string("heat"));
     r.diff_gain = j.value("diff_gain", 4.0);
     r.show_grid = j.value("show_grid", false);
+    if (j.contains("labs") && j.at("labs").is_object()) r.labs_json = j.at("labs").dump();
     return r;
   } catch (const std::exception& e) {
     // nlohmann's type errors and parse errors alike: one line, then carry on with the defaults.
@@ -89,6 +90,7 @@ void SaveSettings(const std::string& path, const SessionSettings& s) {
   j["diff_kind"] = s.diff_kind;
   j["diff_gain"] = s.diff_gain;
   j["show_grid"] = s.show_grid;
+  j["labs"] = s.labs_json.empty() ? nlohmann::json() : nlohmann::json::parse(s.labs_json);
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   if (ec) throw RuntimeError("cannot create " + fs::path(path).parent_path().string() + ": " + ec.message());

@@ -20,6 +20,7 @@ struct SessionSettings {
   std::string diff_kind = "heat";  // heat, mask
   double diff_gain = 4.0;
   bool show_grid = false;
+  std::string labs_json;  // the Labs window's choices (labs_settings.cpp); "" none
   bool operator==(const SessionSettings&) const = default;
 };
 

@@ -38,6 +38,7 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Ctrl+D", "Duplicate the selected stage"},
       {"Alt+Up / Alt+Down", "Move the selected stage up / down"},
       {"Esc", "Cancel loading, close dialogs"},
+      {"F5 / Shift+F5", "Run / cancel the selected lab (Labs window)"},
       {"F1", "This help"},
       {"Ctrl+Q", "Quit"},
   };
@@ -133,6 +134,12 @@ static void StageShortcut(AppState& s, const KeyPress& k) {
 static void Act(AppState& s, const KeyPress& k, bool typing) {
   if (k.ctrl && !k.repeat && CtrlShortcut(s, k)) return;
   if (k.key == GLFW_KEY_F1 && !k.repeat) s.show_help = true;
+  if (k.key == GLFW_KEY_F5 && !k.repeat) {
+    if (k.shift)
+      s.labs.cancel_requested = true;
+    else
+      RequestLabRun(s);
+  }
   if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
     if (s.job.active) s.requests.cancel_job = true;
     s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;

@@ -60,7 +60,7 @@ static std::vector<std::string> ChoicesFor(const ParamSpec& p, std::size_t index
   return out;
 }
 
-static bool ParamWidget(const ParamSpec& p, ParamValue& value, std::size_t index) {
+bool DrawParamWidget(const ParamSpec& p, ParamValue& value, std::size_t index) {
   bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
   const std::string help = p.help + (p.type == ParamType::Choice
@@ -210,7 +210,7 @@ void DrawStageEditor(AppState& s, std::size_t index) {
     ParamValues& values = st.params;
     ParamValue v = values.Has(p.name) ? values.All().at(p.name)
                                       : (p.type == ParamType::Choice ? ParamValue(p.def_choice) : ParamValue(p.def));
-    if (ParamWidget(p, v, index)) {
+    if (DrawParamWidget(p, v, index)) {
       values.Set(p.name, v);
       s.pipeline_edited = true;
     }

@@ -29,17 +29,6 @@ Rect ImageRect(const std::string& output) {
   return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4])};
 }
 
-// Distinct colours in a sparse sample of the frame: a blank or single-colour frame has one or two.
-std::size_t DistinctColours(const Image& img) {
-  std::set<std::uint32_t> colours;
-  for (int y = 0; y < img.height(); y += 3)
-    for (int x = 0; x < img.width(); x += 3) {
-      const std::uint8_t* p = img.Row<std::uint8_t>(y) + 4 * x;
-      colours.insert(p[0] | p[1] << 8 | p[2] << 16);
-    }
-  return colours.size();
-}
-
 // Runs a screenshot through each context this machine offers: EGL's device platform (Mesa's software device
 // here) and a hidden GLFW window (needs X: Xvfb).
 std::vector<std::string> Contexts() {

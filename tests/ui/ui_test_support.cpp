@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 namespace fl::uitest {
 
@@ -51,6 +52,16 @@ fs::path ScratchDir() {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
+}
+
+std::size_t DistinctColours(const Image& img) {
+  std::set<std::uint32_t> colours;
+  for (int y = 0; y < img.height(); y += 3)
+    for (int x = 0; x < img.width(); x += 3) {
+      const std::uint8_t* p = img.Row<std::uint8_t>(y) + 4 * x;
+      colours.insert(p[0] | p[1] << 8 | p[2] << 16);
+    }
+  return colours.size();
 }
 
 }  // namespace fl::uitest

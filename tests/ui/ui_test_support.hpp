@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <string>
 
+#include "core/image.hpp"
+
 namespace fl::uitest {
 
 struct Outcome {
@@ -19,5 +21,7 @@ bool CanOpenWindows();
 // A fresh, empty folder named after the running test.
 std::filesystem::path ScratchDir();
 std::string Quote(const std::string& s);
+// Distinct colours in a sparse sample of an rgba8 frame (every 3rd pixel): a blank frame has one or two.
+std::size_t DistinctColours(const Image& img);
 
 }  // namespace fl::uitest
