@@ -286,6 +286,7 @@ void Lab::DrawWindows() {
   DrawGalleryWindow(s_);
   DrawHelpWindow(s_);
   DrawAboutWindow(s_);
+  DrawTuneWindow(s_);
   DrawToasts(s_);
 }
 
@@ -295,6 +296,7 @@ void Lab::Frame() {
   ProcessRequests();
   s_.job.active = job_.active();
   RunIfNeeded();
+  if (!job_.active()) tune_.Frame(s_, engine_);
   UpdateDisplayIfNeeded();
   UpdateComparisonIfNeeded();
   ReadHover();

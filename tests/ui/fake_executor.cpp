@@ -1,5 +1,6 @@
 #include "ui/fake_executor.hpp"
 
+#include <cmath>
 #include <cstring>
 
 #include "core/error.hpp"
@@ -63,6 +64,16 @@ void FakeExecutor::Run(const Plan& plan) {
 
 ui::Engine::ExecutorFactory FakeFactory(std::shared_ptr<FakeControls> controls) {
   return [controls] { return std::make_unique<FakeExecutor>(controls); };
+}
+
+double FakeTuneTimer::TimeOnce(const PlannedStage& stage) {
+  ++*calls_;
+  const LaunchConfig& c = stage.launch;
+  return 0.1 * (1.0 + std::abs(c.block_x - 64) / 64.0 + std::abs(c.block_y - 4) / 4.0 + std::abs(c.ppt - 4) / 4.0);
+}
+
+ui::TuneRunner::TimerFactory FakeTuneTimers(std::shared_ptr<int> calls) {
+  return [calls](ui::Engine&, int) { return std::make_unique<FakeTuneTimer>(calls); };
 }
 
 }  // namespace fl::uitest

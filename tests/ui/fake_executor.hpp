@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/ui/engine.hpp"
+#include "app/ui/tune_runner.hpp"
 #include "core/executor.hpp"
 
 namespace fl::uitest {
@@ -52,5 +53,18 @@ Image FakeStageImage(const PlannedStage& stage, std::size_t index, const Image& 
 
 // An engine factory that hands out fakes sharing `controls`.
 ui::Engine::ExecutorFactory FakeFactory(std::shared_ptr<FakeControls> controls);
+
+// A tune timer with a made-up cost of the launch (fastest at block 64x4, ppt 4), counting its calls in `calls`.
+class FakeTuneTimer final : public TuneTimer {
+ public:
+  explicit FakeTuneTimer(std::shared_ptr<int> calls) : calls_(std::move(calls)) {}
+  double TimeOnce(const PlannedStage& stage) override;
+
+ private:
+  std::shared_ptr<int> calls_;
+};
+
+// A TuneRunner timer factory that hands out FakeTuneTimers sharing `calls`.
+ui::TuneRunner::TimerFactory FakeTuneTimers(std::shared_ptr<int> calls);
 
 }  // namespace fl::uitest
