@@ -165,4 +165,6 @@ std::string OccupancyReport::Summary() const {
   return buf;
 }
 
+std::string OccupancyReport::Text() const { return Summary() + "\n" + reason + "\nTo lift it: " + advice; }
+
 }  // namespace fl

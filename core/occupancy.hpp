@@ -68,6 +68,7 @@ struct OccupancyReport {
   std::string reason;  // "registers: 64 per thread = 2048 per warp allow 4 blocks of 8 warps"
   std::string advice;  // "use 32 registers or fewer per thread (__launch_bounds__ or fewer live values) ..."
   std::string Summary() const;  // "4 blocks/SM, 50% theoretical occupancy, limited by registers"
+  std::string Text() const;     // the summary, the reason and "To lift it: <advice>", one line each
 };
 
 OccupancyReport ExplainOccupancy(const KernelResources& k, const OccupancyLimits& l);

@@ -156,7 +156,7 @@ KernelFacts CudaExecutor::KernelInfo(const PlannedStage& s) const {
     facts.occupancy = k.occupancy;
     const OccupancyReport r =
         ExplainOccupancy({k.registers, k.static_smem, s.smem_bytes, threads}, OccupancyLimitsOf(limits_));
-    facts.occupancy_explained = r.Summary() + "\n" + r.reason + "\nTo lift it: " + r.advice;
+    facts.occupancy_explained = r.Text();
   } catch (const std::exception& e) {
     facts.text = std::string("kernel info unavailable: ") + e.what();
   }

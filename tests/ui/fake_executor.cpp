@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/occupancy.hpp"
 
 namespace fl::uitest {
 
@@ -60,6 +61,17 @@ void FakeExecutor::Run(const Plan& plan) {
   outputs_ = std::move(outputs);
   stage_ms_ = std::move(ms);
   has_result_ = true;
+}
+
+KernelFacts FakeExecutor::KernelInfo(const PlannedStage& stage) const {
+  KernelFacts facts;
+  if (!stage.enabled || !stage.requested || stage.requested->backend != Backend::Cuda) return facts;
+  const OccupancyReport r =
+      ExplainOccupancy({kFakeRegisters, 0, stage.smem_bytes, stage.launch.block_x * stage.launch.block_y}, {});
+  facts.registers = kFakeRegisters;
+  facts.occupancy = r.occupancy;
+  facts.occupancy_explained = r.Text();
+  return facts;
 }
 
 ui::Engine::ExecutorFactory FakeFactory(std::shared_ptr<FakeControls> controls) {

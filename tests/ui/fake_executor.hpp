@@ -36,6 +36,9 @@ class FakeExecutor final : public Executor {
   StageOutput Output(int stage) const override { return {&Host(stage), std::nullopt, nullptr}; }
   Image Download(int stage) override { return Host(stage); }
   std::array<float, 4> ReadPixel(int stage, int x, int y) override { return HostPixel(Host(stage), x, y); }
+  // For a stage that names a CUDA variant: the occupancy of a made-up kernel of kFakeRegisters per thread.
+  KernelFacts KernelInfo(const PlannedStage& stage) const override;
+  static constexpr int kFakeRegisters = 40;
 
  private:
   const Image& Host(int stage) const;
