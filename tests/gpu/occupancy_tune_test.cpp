@@ -5,6 +5,9 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "common/test_images.hpp"
 #include "core/occupancy.hpp"
 #include "core/params.hpp"
@@ -68,8 +71,18 @@ TEST(TuneOnDevice, BestRanAndIsNoSlowerThanTheDefaultLaunch) {
     const TuneCell& d = s.cells[static_cast<std::size_t>(def)];
     EXPECT_TRUE(b.ran());
     ASSERT_TRUE(d.ran()) << spec << ": the default launch was refused: " << d.refused;
-    // The best is the least median of all that ran; the default's median is one of them (noise: 5%).
-    EXPECT_LE(b.median_ms, d.median_ms * 1.05) << spec;
+    // The sweep's best is the least median by construction; timed again, apart from the sweep and interleaved
+    // with the default launch, it must still be no slower than the default (10% for noise).
+    std::vector<double> best_ms, default_ms;
+    for (int k = 0; k < 15; ++k) {
+      best_ms.push_back(timer.TimeOnce(session.planned(best)));
+      default_ms.push_back(timer.TimeOnce(session.planned(def)));
+    }
+    std::sort(best_ms.begin(), best_ms.end());
+    std::sort(default_ms.begin(), default_ms.end());
+    EXPECT_LE(best_ms[7], default_ms[7] * 1.10)
+        << spec << ": best " << Describe(b.launch, s.uses) << " " << best_ms[7] << " ms, default "
+        << Describe(d.launch, s.uses) << " " << default_ms[7] << " ms";
     for (const TuneCell& c : s.cells) EXPECT_TRUE(c.ran() || !c.refused.empty()) << Describe(c.launch, s.uses);
   }
 }
