@@ -14,7 +14,9 @@ int CeilDiv(int a, int b) { return (a + b - 1) / b; }
 int RoundUp(int a, int unit) { return CeilDiv(a, unit) * unit; }
 std::size_t RoundUp(std::size_t a, std::size_t unit) { return (a + unit - 1) / unit * unit; }
 
-int RegsPerWarp(int registers, const OccupancyLimits& l) { return RoundUp(registers * l.warp_size, l.reg_alloc_unit); }
+int RegsPerWarp(int registers, const OccupancyLimits& l) {
+  return RoundUp(registers * l.warp_size, l.reg_alloc_unit);
+}
 
 // Blocks per SM allowed by registers (cudaOccMaxBlocksPerSMRegsLimit without partitioned global caching).
 int BlocksByRegisters(int registers, int warps_per_block, const OccupancyLimits& l) {
@@ -39,28 +41,32 @@ int BlocksBySmem(std::size_t allocated, const OccupancyLimits& l) {
 
 std::string Plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
-std::string RegisterAdvice(const KernelResources& k, const OccupancyReport& r, int others, const OccupancyLimits& l) {
+std::string RegisterAdvice(const KernelResources& k, const OccupancyReport& r, int others,
+                           const OccupancyLimits& l) {
   for (int regs = k.registers - 1; regs > 0; --regs) {
     const int fit = BlocksByRegisters(regs, r.warps_per_block, l);
     if (fit > r.blocks_per_sm) {
       const int more = std::min(fit, others) - r.blocks_per_sm;
       if (more <= 0) return "fewer registers alone add no block: another limit binds at the same count";
-      return "use " + std::to_string(regs) + " registers or fewer per thread (__launch_bounds__ or fewer live " +
-             "values) to fit " + Plural(more, "more block") + " per SM";
+      return "use " + std::to_string(regs) +
+             " registers or fewer per thread (__launch_bounds__ or fewer live " + "values) to fit " +
+             Plural(more, "more block") + " per SM";
     }
   }
   return "fewer threads per block: one block's registers fill the SM";
 }
 
-std::string SmemAdvice(const KernelResources& k, const OccupancyReport& r, int others, const OccupancyLimits& l) {
+std::string SmemAdvice(const KernelResources& k, const OccupancyReport& r, int others,
+                       const OccupancyLimits& l) {
   const std::size_t target = l.smem_per_sm / static_cast<std::size_t>(r.blocks_per_sm + 1);
   const std::size_t allocated = target / l.smem_alloc_unit * l.smem_alloc_unit;
   const std::size_t overhead = l.reserved_smem_per_block + k.static_smem;
   if (allocated <= overhead) return "a smaller tile: the kernel's static shared memory alone fills the SM";
   const int more = std::min(BlocksBySmem(allocated, l), others) - r.blocks_per_sm;
   if (more <= 0) return "less shared memory alone adds no block: another limit binds at the same count";
-  return "a smaller tile (fewer rows per thread or a smaller block): at most " + std::to_string(allocated - overhead) +
-         " bytes of dynamic shared memory per block fit " + Plural(more, "more block") + " per SM";
+  return "a smaller tile (fewer rows per thread or a smaller block): at most " +
+         std::to_string(allocated - overhead) + " bytes of dynamic shared memory per block fit " +
+         Plural(more, "more block") + " per SM";
 }
 
 void Explain(const KernelResources& k, const OccupancyLimits& l, OccupancyReport& r) {
@@ -69,10 +75,11 @@ void Explain(const KernelResources& k, const OccupancyLimits& l, OccupancyReport
   const std::string blocks = Plural(r.blocks_per_sm, "block") + " of " + Plural(r.warps_per_block, "warp");
   if (r.blocks_per_sm == 0) {
     r.limiter = OccupancyLimiter::Unlaunchable;
-    r.reason = r.by_registers == 0 ? "registers: one block needs more than the " + std::to_string(l.regs_per_block) +
-                                         " a block may have"
-               : r.by_smem == 0    ? "shared memory: one block needs " + std::to_string(r.smem_per_block) + " bytes"
-                                   : "the block has more threads than a block may have";
+    r.reason = r.by_registers == 0 ? "registers: one block needs more than the " +
+                                         std::to_string(l.regs_per_block) + " a block may have"
+               : r.by_smem == 0
+                   ? "shared memory: one block needs " + std::to_string(r.smem_per_block) + " bytes"
+                   : "the block has more threads than a block may have";
     r.advice = "fewer threads per block, fewer registers or less shared memory";
   } else if (r.active_warps == r.max_warps) {
     r.limiter = OccupancyLimiter::ThreadsPerSm;
@@ -80,29 +87,33 @@ void Explain(const KernelResources& k, const OccupancyLimits& l, OccupancyReport
     r.advice = "nothing to lift: every warp slot is in use";
   } else if (r.blocks_per_sm == r.by_registers) {
     r.limiter = OccupancyLimiter::Registers;
-    r.reason = "registers: " + std::to_string(k.registers) + " per thread = " + std::to_string(r.regs_per_warp) +
-               " per warp allow " + blocks;
+    r.reason = "registers: " + std::to_string(k.registers) +
+               " per thread = " + std::to_string(r.regs_per_warp) + " per warp allow " + blocks;
     r.advice = RegisterAdvice(k, r, others_than_regs, l);
   } else if (r.blocks_per_sm == r.by_smem) {
     r.limiter = OccupancyLimiter::SharedMemory;
     r.reason = "shared memory: " + std::to_string(r.smem_per_block) + " bytes per block (with the reserved " +
-               std::to_string(l.reserved_smem_per_block) + ") of " + std::to_string(l.smem_per_sm) + " allow " + blocks;
+               std::to_string(l.reserved_smem_per_block) + ") of " + std::to_string(l.smem_per_sm) +
+               " allow " + blocks;
     r.advice = SmemAdvice(k, r, others_than_smem, l);
   } else if (r.blocks_per_sm == r.by_block_slots) {
     r.limiter = OccupancyLimiter::BlocksPerSm;
     r.reason = "blocks per SM: at most " + std::to_string(l.max_blocks_per_sm) + " resident blocks of " +
                Plural(r.warps_per_block, "warp");
-    r.advice = "larger blocks: with the " + std::to_string(l.max_blocks_per_sm) + " blocks per SM cap, blocks of " +
-               std::to_string(l.max_threads_per_sm / l.max_blocks_per_sm) + " threads or more fill the SM";
+    r.advice = "larger blocks: with the " + std::to_string(l.max_blocks_per_sm) +
+               " blocks per SM cap, blocks of " + std::to_string(l.max_threads_per_sm / l.max_blocks_per_sm) +
+               " threads or more fill the SM";
   } else {
     r.limiter = OccupancyLimiter::BlockWarps;
     r.reason = "the block's warps: " + blocks + " use " + std::to_string(r.active_warps) + " of " +
                std::to_string(r.max_warps) + " warp slots";
-    r.advice = "a block whose warp count divides " + std::to_string(r.max_warps) + " (e.g. 256 or 512 threads)";
+    r.advice =
+        "a block whose warp count divides " + std::to_string(r.max_warps) + " (e.g. 256 or 512 threads)";
   }
   if (k.block_threads % l.warp_size != 0)
     r.reason += " (a block of " + std::to_string(k.block_threads) + " threads leaves " +
-                std::to_string(r.warps_per_block * l.warp_size - k.block_threads) + " lanes of its last warp idle)";
+                std::to_string(r.warps_per_block * l.warp_size - k.block_threads) +
+                " lanes of its last warp idle)";
 }
 
 }  // namespace
@@ -124,13 +135,20 @@ OccupancyLimits OccupancyLimitsOf(const DeviceLimits& d) {
 
 const char* ToString(OccupancyLimiter l) {
   switch (l) {
-    case OccupancyLimiter::None: return "nothing";
-    case OccupancyLimiter::Registers: return "registers";
-    case OccupancyLimiter::SharedMemory: return "shared memory";
-    case OccupancyLimiter::BlocksPerSm: return "blocks per SM";
-    case OccupancyLimiter::ThreadsPerSm: return "threads per SM";
-    case OccupancyLimiter::BlockWarps: return "the block's warps";
-    case OccupancyLimiter::Unlaunchable: return "a block that cannot fit";
+    case OccupancyLimiter::None:
+      return "nothing";
+    case OccupancyLimiter::Registers:
+      return "registers";
+    case OccupancyLimiter::SharedMemory:
+      return "shared memory";
+    case OccupancyLimiter::BlocksPerSm:
+      return "blocks per SM";
+    case OccupancyLimiter::ThreadsPerSm:
+      return "threads per SM";
+    case OccupancyLimiter::BlockWarps:
+      return "the block's warps";
+    case OccupancyLimiter::Unlaunchable:
+      return "a block that cannot fit";
   }
   return "?";
 }

@@ -1,10 +1,10 @@
 #pragma once
 // Theoretical occupancy, explained: how many blocks of a kernel fit on one SM by each resource (registers,
 // shared memory, the SM's block slots, its warp slots), which of them binds, and what change would lift it.
-// The rules are those of the CUDA occupancy calculator (cuda_occupancy.h): registers are allocated per warp in
-// units of 256 and split over the SM's 4 sub-partitions; shared memory per block includes the driver's reserved
-// 1 KiB (compute capability 8.0 on) and is allocated in units of 128 bytes (256 before 8.0). No CUDA here: the
-// GPU tests check it against cudaOccupancyMaxActiveBlocksPerMultiprocessor.
+// The rules are those of the CUDA occupancy calculator (cuda_occupancy.h): registers are allocated per warp
+// in units of 256 and split over the SM's 4 sub-partitions; shared memory per block includes the driver's
+// reserved 1 KiB (compute capability 8.0 on) and is allocated in units of 128 bytes (256 before 8.0). No CUDA
+// here: the GPU tests check it against cudaOccupancyMaxActiveBlocksPerMultiprocessor.
 #include <cstddef>
 #include <string>
 
@@ -20,10 +20,10 @@ struct OccupancyLimits {
   int max_threads_per_block = 1024;
   int regs_per_sm = 65536;
   int regs_per_block = 65536;
-  int reg_alloc_unit = 256;  // registers per warp are rounded up to this
-  int sub_partitions = 4;    // registers are allocated in each of them
-  std::size_t smem_per_sm = 233472;           // 228 KiB on compute capability 9.0
-  std::size_t max_smem_per_block = 232448;    // with opt-in (227 KiB on 9.0)
+  int reg_alloc_unit = 256;                 // registers per warp are rounded up to this
+  int sub_partitions = 4;                   // registers are allocated in each of them
+  std::size_t smem_per_sm = 233472;         // 228 KiB on compute capability 9.0
+  std::size_t max_smem_per_block = 232448;  // with opt-in (227 KiB on 9.0)
   std::size_t reserved_smem_per_block = 1024;
   std::size_t smem_alloc_unit = 128;
 };
@@ -33,14 +33,14 @@ OccupancyLimits OccupancyLimitsOf(const DeviceLimits& d);
 
 // What one block of a kernel asks for.
 struct KernelResources {
-  int registers = 0;            // per thread
-  std::size_t static_smem = 0;  // bytes per block declared in the kernel
-  std::size_t dynamic_smem = 0; // bytes per block asked for at launch
+  int registers = 0;             // per thread
+  std::size_t static_smem = 0;   // bytes per block declared in the kernel
+  std::size_t dynamic_smem = 0;  // bytes per block asked for at launch
   int block_threads = 0;
 };
 
 enum class OccupancyLimiter {
-  None,          // full occupancy
+  None,  // full occupancy
   Registers,
   SharedMemory,
   BlocksPerSm,   // the SM's cap on resident blocks
@@ -61,8 +61,8 @@ struct OccupancyReport {
   int warps_per_block = 0;
   int active_warps = 0;
   int max_warps = 0;
-  double occupancy = 0;   // active_warps / max_warps, 0..1
-  int regs_per_warp = 0;  // allocated (rounded up)
+  double occupancy = 0;            // active_warps / max_warps, 0..1
+  int regs_per_warp = 0;           // allocated (rounded up)
   std::size_t smem_per_block = 0;  // allocated (reserved + static + dynamic, rounded up)
   OccupancyLimiter limiter = OccupancyLimiter::None;
   std::string reason;  // "registers: 64 per thread = 2048 per warp allow 4 blocks of 8 warps"

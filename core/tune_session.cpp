@@ -44,7 +44,8 @@ TuneRequest MakeTuneRequest(const Registry& reg, const Stage& stage, const Image
   r.params = stage.params;
   for (const ParamSpec& p : r.filter->params)  // the stage syntax's form: "radius=4:sigma=2"
     if (stage.params.Has(p.name))
-      r.params_text += (r.params_text.empty() ? "" : ":") + p.name + "=" + FormatParam(stage.params.All().at(p.name));
+      r.params_text +=
+          (r.params_text.empty() ? "" : ":") + p.name + "=" + FormatParam(stage.params.All().at(p.name));
   r.base = stage.launch;
   r.input = input;
   r.limits = limits;

@@ -1,8 +1,8 @@
 #pragma once
 // A sweep in progress: every configuration validated by the plan at the start (refusals recorded with their
-// reason, never run), then the valid ones timed a few at a time by Step() until done or cancelled. Stepping, not
-// a thread: the lab calls Step() on its main thread with a few milliseconds per frame (CUDA stays on the thread
-// that owns the GL-CUDA interop, and the UI never freezes); the CLI calls it until done.
+// reason, never run), then the valid ones timed a few at a time by Step() until done or cancelled. Stepping,
+// not a thread: the lab calls Step() on its main thread with a few milliseconds per frame (CUDA stays on the
+// thread that owns the GL-CUDA interop, and the UI never freezes); the CLI calls it until done.
 #include <memory>
 #include <string>
 
@@ -11,9 +11,9 @@
 
 namespace fl {
 
-// Times one run of a planned stage (milliseconds). The CUDA timer (cuda/tune_timer.hpp) launches it between an
-// event pair after flushing the L2; tests use a fake. Throws InputError when the kernel refuses the launch (its
-// own thread limit): the cell is recorded as refused with that reason.
+// Times one run of a planned stage (milliseconds). The CUDA timer (cuda/tune_timer.hpp) launches it between
+// an event pair after flushing the L2; tests use a fake. Throws InputError when the kernel refuses the launch
+// (its own thread limit): the cell is recorded as refused with that reason.
 class TuneTimer {
  public:
   virtual ~TuneTimer() = default;
@@ -53,7 +53,7 @@ class TuneSession {
 
   bool cancelled() const { return cancelled_; }
   bool finished() const { return cancelled_ || next_ >= order_.size(); }
-  int timed() const { return static_cast<int>(next_); }     // valid configurations timed so far
+  int timed() const { return static_cast<int>(next_); }            // valid configurations timed so far
   int to_time() const { return static_cast<int>(order_.size()); }  // valid configurations in all
   float progress() const { return order_.empty() ? 1.0f : static_cast<float>(next_) / order_.size(); }
   const TuneSweep& sweep() const { return sweep_; }

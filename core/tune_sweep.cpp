@@ -52,14 +52,14 @@ SweepAxes AxesFor(const LaunchUse& use, const LaunchConfig& base, bool quick) {
   a.ppt = use.ppt ? Within(quick ? std::vector<int>{1, 4} : std::vector<int>{1, 2, 4, 8, 16}, use.ppt_min,
                            use.ppt_max, base.ppt)
                   : std::vector<int>{base.ppt};
-  a.halo = use.halo ? Within(quick ? std::vector<int>{} : std::vector<int>{1, 2, 3, 4}, use.halo_min, use.halo_max,
-                             base.halo)
+  a.halo = use.halo ? Within(quick ? std::vector<int>{} : std::vector<int>{1, 2, 3, 4}, use.halo_min,
+                             use.halo_max, base.halo)
                     : std::vector<int>{base.halo};
   return a;
 }
 
-std::vector<LaunchConfig> SweepConfigs(const LaunchUse& use, const LaunchConfig& base, const DeviceLimits& limits,
-                                       bool quick) {
+std::vector<LaunchConfig> SweepConfigs(const LaunchUse& use, const LaunchConfig& base,
+                                       const DeviceLimits& limits, bool quick) {
   const SweepAxes a = AxesFor(use, base, quick);
   std::vector<LaunchConfig> out;
   for (int ppt : a.ppt)
@@ -80,7 +80,9 @@ std::vector<LaunchConfig> SweepConfigs(const LaunchUse& use, const LaunchConfig&
 
 namespace {
 
-const char* Status(const TuneCell& c) { return !c.refused.empty() ? "refused" : c.samples > 0 ? "ok" : "pending"; }
+const char* Status(const TuneCell& c) {
+  return !c.refused.empty() ? "refused" : c.samples > 0 ? "ok" : "pending";
+}
 
 std::string Quoted(const std::string& s) {
   std::string out = "\"";
@@ -133,8 +135,9 @@ std::string SweepCsv(const TuneSweep& s) {
   std::string out = std::string(kCsvHeader) + "\n";
   char buf[160];
   for (const TuneCell& c : s.cells) {
-    std::snprintf(buf, sizeof buf, "%d,%d,%d,%d,%d,%s,%.6f,%.6f,%d,", c.launch.block_x, c.launch.block_y, c.launch.ppt,
-                  c.launch.halo, c.launch.smem ? 1 : 0, Status(c), c.median_ms, c.min_ms, c.samples);
+    std::snprintf(buf, sizeof buf, "%d,%d,%d,%d,%d,%s,%.6f,%.6f,%d,", c.launch.block_x, c.launch.block_y,
+                  c.launch.ppt, c.launch.halo, c.launch.smem ? 1 : 0, Status(c), c.median_ms, c.min_ms,
+                  c.samples);
     out += buf + Quoted(c.refused) + "\n";
   }
   return out;
@@ -143,13 +146,14 @@ std::string SweepCsv(const TuneSweep& s) {
 std::vector<TuneCell> CellsFromCsv(const std::string& csv) {
   std::istringstream in(csv);
   std::string line;
-  if (!std::getline(in, line) || line != kCsvHeader) throw InputError("tuning CSV: the header is not '" +
-                                                                      std::string(kCsvHeader) + "'");
+  if (!std::getline(in, line) || line != kCsvHeader)
+    throw InputError("tuning CSV: the header is not '" + std::string(kCsvHeader) + "'");
   std::vector<TuneCell> cells;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     const std::vector<std::string> f = SplitCsvLine(line);
-    if (f.size() != 10) throw InputError("tuning CSV: a row has " + std::to_string(f.size()) + " fields, not 10");
+    if (f.size() != 10)
+      throw InputError("tuning CSV: a row has " + std::to_string(f.size()) + " fields, not 10");
     TuneCell c;
     c.launch = {ToInt(f[0]), ToInt(f[1]), ToInt(f[2]), f[4] == "1", ToInt(f[3])};
     c.median_ms = ToDouble(f[6]);
@@ -168,8 +172,8 @@ nlohmann::json LaunchJson(const LaunchConfig& c) {
 }
 
 LaunchConfig LaunchOf(const nlohmann::json& j) {
-  return {j.at("block_x").get<int>(), j.at("block_y").get<int>(), j.at("ppt").get<int>(), j.at("smem").get<bool>(),
-          j.at("halo").get<int>()};
+  return {j.at("block_x").get<int>(), j.at("block_y").get<int>(), j.at("ppt").get<int>(),
+          j.at("smem").get<bool>(), j.at("halo").get<int>()};
 }
 
 }  // namespace
@@ -180,7 +184,9 @@ std::string SweepJson(const TuneSweep& s) {
   j["variant"] = s.variant;
   j["params"] = s.params;
   j["device"] = s.device;
-  j["input"] = {{"width", s.shape.width}, {"height", s.shape.height}, {"format", std::string(ToString(s.shape.format))}};
+  j["input"] = {{"width", s.shape.width},
+                {"height", s.shape.height},
+                {"format", std::string(ToString(s.shape.format))}};
   j["default_launch"] = LaunchJson(s.default_launch);
   const int best = s.Best();
   j["best"] = best < 0 ? nlohmann::json(nullptr) : LaunchJson(s.cells[static_cast<std::size_t>(best)].launch);

@@ -1,23 +1,24 @@
 #pragma once
-// The autotuner's data: the launch configurations a sweep tries for one variant (block sizes, and the pixels per
-// thread and halo steps the variant takes), what became of each (refused with the plan's reason, or timed), the
-// best, and CSV / JSON export. Plain data, no CUDA: the timing is done by a TuneTimer (core/tune_session.hpp).
+// The autotuner's data: the launch configurations a sweep tries for one variant (block sizes, and the pixels
+// per thread and halo steps the variant takes), what became of each (refused with the plan's reason, or
+// timed), the best, and CSV / JSON export. Plain data, no CUDA: the timing is done by a TuneTimer
+// (core/tune_session.hpp).
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/launch_config.hpp"
 #include "core/image.hpp"
+#include "core/launch_config.hpp"
 
 namespace fl {
 
 // One configuration of the sweep.
 struct TuneCell {
   LaunchConfig launch;
-  std::string refused;    // why the plan (or the kernel) refused it; empty when it was timed or is pending
-  double median_ms = 0;   // of the timed repeats
+  std::string refused;   // why the plan (or the kernel) refused it; empty when it was timed or is pending
+  double median_ms = 0;  // of the timed repeats
   double min_ms = 0;
-  int samples = 0;        // timed repeats (fewer than asked when stopped early as clearly slower)
+  int samples = 0;  // timed repeats (fewer than asked when stopped early as clearly slower)
   bool ran() const { return refused.empty() && samples > 0; }
   bool operator==(const TuneCell&) const = default;
 };
@@ -45,11 +46,11 @@ struct SweepAxes {
 SweepAxes AxesFor(const LaunchUse& use, const LaunchConfig& base, bool quick);
 // Every combination of the axes with x * y within the device's threads per block (the base always included),
 // in the order ppt, halo, y, x. Fields the variant ignores keep the base's value.
-std::vector<LaunchConfig> SweepConfigs(const LaunchUse& use, const LaunchConfig& base, const DeviceLimits& limits,
-                                       bool quick);
+std::vector<LaunchConfig> SweepConfigs(const LaunchUse& use, const LaunchConfig& base,
+                                       const DeviceLimits& limits, bool quick);
 
-// One row per cell: block_x, block_y, ppt, halo, smem, status (ok, refused, pending), median_ms, min_ms, samples,
-// reason. The JSON holds the sweep's facts as well.
+// One row per cell: block_x, block_y, ppt, halo, smem, status (ok, refused, pending), median_ms, min_ms,
+// samples, reason. The JSON holds the sweep's facts as well.
 std::string SweepCsv(const TuneSweep& s);
 std::vector<TuneCell> CellsFromCsv(const std::string& csv);  // throws InputError on a malformed table
 std::string SweepJson(const TuneSweep& s);

@@ -10,14 +10,15 @@ namespace {
 
 DeviceImage CopyOf(const DeviceView& v, cudaStream_t stream) {
   DeviceImage img(v.shape);
-  FL_CUDA_CHECK(cudaMemcpy2DAsync(img.view().data, img.pitch(), v.data, v.pitch, v.shape.RowBytes(), v.shape.height,
-                                  cudaMemcpyDeviceToDevice, stream));
+  FL_CUDA_CHECK(cudaMemcpy2DAsync(img.view().data, img.pitch(), v.data, v.pitch, v.shape.RowBytes(),
+                                  v.shape.height, cudaMemcpyDeviceToDevice, stream));
   return img;
 }
 
 }  // namespace
 
-CudaTuneTimer::CudaTuneTimer(const DeviceView& in, const DeviceView* second, cudaStream_t stream, bool flush_l2)
+CudaTuneTimer::CudaTuneTimer(const DeviceView& in, const DeviceView* second, cudaStream_t stream,
+                             bool flush_l2)
     : stream_(stream), in_(CopyOf(in, stream)) {
   if (second) {
     second_ = CopyOf(*second, stream);
@@ -32,7 +33,9 @@ double CudaTuneTimer::TimeOnce(const PlannedStage& s) {
   if (out_.empty() || !(out_.shape() == s.out)) out_ = DeviceImage(s.out);
   if (s.scratch_bytes > scratch_.size()) scratch_ = DeviceBuffer::Allocate(s.scratch_bytes);
   const DeviceView second = second_.view();
-  auto work = [&] { LaunchPlannedStage(s, in_.view(), out_.view(), has_second_ ? &second : nullptr, scratch_, stream_); };
+  auto work = [&] {
+    LaunchPlannedStage(s, in_.view(), out_.view(), has_second_ ? &second : nullptr, scratch_, stream_);
+  };
   return TimeOnStream(stream_, 0, 1, work, flusher_ ? &*flusher_ : nullptr).Median();
 }
 

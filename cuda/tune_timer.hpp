@@ -1,7 +1,7 @@
 #pragma once
-// The autotuner's timer on the GPU: one planned stage launched alone between an event pair, after flushing the
-// L2, on the caller's stream and thread. It copies the stage's input(s) into its own buffers when made, so that
-// the tuning never reads buffers the lab reallocates between frames.
+// The autotuner's timer on the GPU: one planned stage launched alone between an event pair, after flushing
+// the L2, on the caller's stream and thread. It copies the stage's input(s) into its own buffers when made,
+// so that the tuning never reads buffers the lab reallocates between frames.
 #include <optional>
 
 #include "core/tune_session.hpp"

@@ -30,7 +30,8 @@ TuneRunner::TuneRunner(TimerFactory factory) : factory_(std::move(factory)) {}
 std::string TuneExportPath(const AppState& s, const char* extension) {
   const std::filesystem::path folder =
       s.browser.folder.empty() ? std::filesystem::current_path() : std::filesystem::path(s.browser.folder);
-  const std::string name = s.tune.sweep ? "tune_" + s.tune.sweep->filter + "_" + s.tune.sweep->variant : "tune";
+  const std::string name =
+      s.tune.sweep ? "tune_" + s.tune.sweep->filter + "_" + s.tune.sweep->variant : "tune";
   return (folder / (name + "." + extension)).string();
 }
 
@@ -41,7 +42,8 @@ void TuneRunner::Start(AppState& s, Engine& engine) {
   t.message.clear();
   t.slice_chosen = false;
   try {
-    if (t.stage < 0 || t.stage >= static_cast<int>(s.pipeline.stages.size())) throw InputError("select a stage to tune");
+    if (t.stage < 0 || t.stage >= static_cast<int>(s.pipeline.stages.size()))
+      throw InputError("select a stage to tune");
     const Stage& st = s.pipeline.stages[static_cast<std::size_t>(t.stage)];
     const Plan plan = engine.MakePlan(s.pipeline);
     if (plan.issue && plan.issue->stage <= t.stage) throw InputError(plan.issue->message);
@@ -49,7 +51,8 @@ void TuneRunner::Start(AppState& s, Engine& engine) {
                                           engine.limits() ? *engine.limits() : PortableCudaLimits());
     auto session = std::make_unique<TuneSession>(r);  // refuses CPU variants and fixed launches
     timer_ = factory_(engine, t.stage);
-    if (!timer_) throw InputError("tuning needs CUDA: the " + std::string(s.facts.name) + " backend has no GPU to time");
+    if (!timer_)
+      throw InputError("tuning needs CUDA: the " + std::string(s.facts.name) + " backend has no GPU to time");
     session_ = std::move(session);
   } catch (const std::exception& e) {
     t.message = e.what();
@@ -79,7 +82,8 @@ void TuneRunner::Step(AppState& s, double budget_ms) {
   if (session_->cancelled())
     Notify(s, "tuning cancelled after " + std::to_string(t.timed) + " configurations");
   else if (best >= 0)
-    Notify(s, "tuning done: best " + Describe(t.sweep->cells[static_cast<std::size_t>(best)].launch, t.sweep->uses));
+    Notify(s, "tuning done: best " +
+                  Describe(t.sweep->cells[static_cast<std::size_t>(best)].launch, t.sweep->uses));
   session_.reset();
   timer_.reset();
 }

@@ -1,10 +1,10 @@
 #pragma once
-// Carries out the Tune window's requests and runs its sweep a few configurations per frame on the main thread.
-// Why not a worker thread: the lab does its CUDA work on the thread that owns the GL-CUDA interop, and timing
-// from another thread would share the device with the lab's own runs and skew both; stepping with a small
-// time budget per frame (kFrameBudgetMs) keeps the UI responsive, shows progress every frame, and a cancel
-// takes effect at the next frame. The timer comes from a factory: the engine's device tools on a GPU, a fake
-// in the tests.
+// Carries out the Tune window's requests and runs its sweep a few configurations per frame on the main
+// thread. Why not a worker thread: the lab does its CUDA work on the thread that owns the GL-CUDA interop,
+// and timing from another thread would share the device with the lab's own runs and skew both; stepping with
+// a small time budget per frame (kFrameBudgetMs) keeps the UI responsive, shows progress every frame, and a
+// cancel takes effect at the next frame. The timer comes from a factory: the engine's device tools on a GPU,
+// a fake in the tests.
 #include <functional>
 #include <memory>
 
@@ -37,7 +37,8 @@ class TuneRunner {
   std::unique_ptr<TuneTimer> timer_;
 };
 
-// Where the exports go: the file browser's folder (else the working folder), named after the filter and variant.
+// Where the exports go: the file browser's folder (else the working folder), named after the filter and
+// variant.
 std::string TuneExportPath(const AppState& s, const char* extension);
 
 }  // namespace fl::ui

@@ -1,7 +1,7 @@
 // The Tune window: sweeps the selected stage's launch configurations (TuneRunner runs it a few per frame) and
-// shows the time of each as a heat map over block x (across) and block y (down), for one value of the pixels per
-// thread and halo steps at a time. Refused configurations are grey with the reason on hover; a click applies a
-// configuration to the stage.
+// shows the time of each as a heat map over block x (across) and block y (down), for one value of the pixels
+// per thread and halo steps at a time. Refused configurations are grey with the reason on hover; a click
+// applies a configuration to the stage.
 #include <imgui.h>
 
 #include <algorithm>
@@ -145,8 +145,10 @@ void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const st
       if (i < 0) continue;
       const TuneCell& c = sw.cells[static_cast<std::size_t>(i)];
       const ImVec2 a(m.x + col * m.cell_w, m.y + row * m.cell_h), b(a.x + m.cell_w - 2, a.y + m.cell_h - 2);
-      dl->AddRectFilled(a, b, c.ran() ? TimeColour(c.median_ms, lo, hi) : !c.refused.empty() ? kRefusedColour
-                                                                                         : kPendingColour);
+      dl->AddRectFilled(a, b,
+                        c.ran()              ? TimeColour(c.median_ms, lo, hi)
+                        : !c.refused.empty() ? kRefusedColour
+                                             : kPendingColour);
       ++drawn;
       if (c.ran() && m.cell_w > ImGui::CalcTextSize("0.000").x + 4) {
         char text[32];
@@ -154,8 +156,10 @@ void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const st
         dl->AddText(ImVec2(a.x + 2, a.y + 2), IM_COL32(0, 0, 0, 255), text);
       }
       if (i == best) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
-      if (ValidStage(s, t.sweep_stage) && c.launch == s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)].launch)
-        dl->AddRect(ImVec2(a.x + 3, a.y + 3), ImVec2(b.x - 3, b.y - 3), IM_COL32(80, 200, 255, 255), 0, 0, 1.5f);
+      if (ValidStage(s, t.sweep_stage) &&
+          c.launch == s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)].launch)
+        dl->AddRect(ImVec2(a.x + 3, a.y + 3), ImVec2(b.x - 3, b.y - 3), IM_COL32(80, 200, 255, 255), 0, 0,
+                    1.5f);
     }
   s.tune.map.cells_drawn = drawn;
 }
@@ -188,7 +192,8 @@ void HeatMap(AppState& s) {
   DrawCells(s, dl, xs, ys);
   ImGui::InvisibleButton("##heatmap", ImVec2(label_w + m.columns * m.cell_w, line + m.rows * m.cell_h));
   if (!ImGui::IsItemHovered()) return;
-  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);  // before the tooltip becomes the last item
+  const bool clicked =
+      ImGui::IsItemClicked(ImGuiMouseButton_Left);  // before the tooltip becomes the last item
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int col = static_cast<int>(std::floor((mouse.x - m.x) / m.cell_w));
   const int row = static_cast<int>(std::floor((mouse.y - m.y) / m.cell_h));
@@ -208,8 +213,9 @@ void Footer(AppState& s) {
     const TuneCell& b = sw.cells[static_cast<std::size_t>(best)];
     ImGui::Text("best: %s  %.4f ms", Describe(b.launch, sw.uses).c_str(), b.median_ms);
     if (def >= 0 && sw.cells[static_cast<std::size_t>(def)].ran())
-      DimText(("stage's own launch: " + std::to_string(sw.cells[static_cast<std::size_t>(def)].median_ms) + " ms")
-                  .c_str());
+      DimText(
+          ("stage's own launch: " + std::to_string(sw.cells[static_cast<std::size_t>(def)].median_ms) + " ms")
+              .c_str());
     ImGui::BeginDisabled(t.running);
     if (ImGui::Button("Apply best")) Apply(s, b.launch);
     ImGui::EndDisabled();

@@ -1,9 +1,9 @@
 // Theoretical occupancy against cases computed by hand with the occupancy calculator's rules on compute
-// capability 9.0 (65536 registers in 4 sub-partitions, 256-register warp allocation, 228 KiB shared memory per SM
-// with 1 KiB reserved per block in 128-byte units, 32 blocks and 64 warps per SM).
-#include <gtest/gtest.h>
-
+// capability 9.0 (65536 registers in 4 sub-partitions, 256-register warp allocation, 228 KiB shared memory
+// per SM with 1 KiB reserved per block in 128-byte units, 32 blocks and 64 warps per SM).
 #include "core/occupancy.hpp"
+
+#include <gtest/gtest.h>
 
 namespace fl {
 namespace {
@@ -13,20 +13,24 @@ OccupancyReport Explain(int regs, int threads, std::size_t dynamic_smem = 0, std
 }
 
 TEST(Occupancy, RegistersLimitAndTheAdviceNamesTheNextStep) {
-  // 64 regs x 32 lanes = 2048 per warp; 16384 per sub-partition / 2048 = 8 warps, x4 = 32 warps: 4 blocks of 8.
+  // 64 regs x 32 lanes = 2048 per warp; 16384 per sub-partition / 2048 = 8 warps, x4 = 32 warps: 4 blocks
+  // of 8.
   const OccupancyReport r = Explain(64, 256);
   EXPECT_EQ(r.by_registers, 4);
   EXPECT_EQ(r.blocks_per_sm, 4);
   EXPECT_DOUBLE_EQ(r.occupancy, 0.5);
   EXPECT_EQ(r.limiter, OccupancyLimiter::Registers);
-  // 48 regs = 1536 per warp: 10 warps per sub-partition, 40 per SM: 5 blocks; 49 regs round up to 1792: 4 blocks.
+  // 48 regs = 1536 per warp: 10 warps per sub-partition, 40 per SM: 5 blocks; 49 regs round up to 1792: 4
+  // blocks.
   EXPECT_NE(r.advice.find("use 48 registers or fewer"), std::string::npos) << r.advice;
   EXPECT_NE(r.advice.find("1 more block per SM"), std::string::npos) << r.advice;
-  EXPECT_NE(r.Summary().find("4 blocks/SM, 50% theoretical occupancy, limited by registers"), std::string::npos);
+  EXPECT_NE(r.Summary().find("4 blocks/SM, 50% theoretical occupancy, limited by registers"),
+            std::string::npos);
 }
 
 TEST(Occupancy, RegistersAreSplitOverSubPartitions) {
-  // 40 regs = 1280 per warp: 12 warps per sub-partition (not 51 / 4), 48 per SM: 16 blocks of 3 warps (not 17).
+  // 40 regs = 1280 per warp: 12 warps per sub-partition (not 51 / 4), 48 per SM: 16 blocks of 3 warps (not
+  // 17).
   const OccupancyReport r = Explain(40, 96);
   EXPECT_EQ(r.regs_per_warp, 1280);
   EXPECT_EQ(r.by_registers, 16);
@@ -87,7 +91,7 @@ TEST(Occupancy, BlocksThatCannotFitAtAll) {
   EXPECT_EQ(regs.blocks_per_sm, 0);
   EXPECT_EQ(regs.limiter, OccupancyLimiter::Unlaunchable);
   EXPECT_NE(regs.reason.find("registers"), std::string::npos);
-  EXPECT_EQ(Explain(16, 2048).blocks_per_sm, 0);            // more threads than a block may have
+  EXPECT_EQ(Explain(16, 2048).blocks_per_sm, 0);             // more threads than a block may have
   EXPECT_EQ(Explain(16, 256, 240 * 1024).blocks_per_sm, 0);  // more shared memory than a block may have
 }
 

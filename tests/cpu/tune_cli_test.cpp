@@ -1,8 +1,7 @@
-// filterlab tune from the command line: a CPU variant has nothing to tune (exit 2), a machine without CUDA says
-// tuning needs it (exit 2, one line), and on a GPU a quick sweep prints the table, the best and the elapsed time
-// and writes the CSV.
+// filterlab tune from the command line: a CPU variant has nothing to tune (exit 2), a machine without CUDA
+// says tuning needs it (exit 2, one line), and on a GPU a quick sweep prints the table, the best and the
+// elapsed time and writes the CSV.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -25,8 +24,8 @@ struct Result {
 Result Tune(const std::string& args) {
   const fs::path dir = fs::temp_directory_path() / ("filterlab_tune_cli_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const std::string cmd = std::string("'") + FILTERLAB_EXE + "' tune " + args + " > '" + (dir / "out").string() +
-                          "' 2> '" + (dir / "err").string() + "'";
+  const std::string cmd = std::string("'") + FILTERLAB_EXE + "' tune " + args + " > '" +
+                          (dir / "out").string() + "' 2> '" + (dir / "err").string() + "'";
   const int status = std::system(cmd.c_str());
   Result r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -46,7 +45,8 @@ TEST(TuneCli, CpuVariantsHaveNothingToTune) {
 
 TEST(TuneCli, WithoutCudaItSaysTuningNeedsCudaElseItTunes) {
   const fs::path csv = fs::temp_directory_path() / ("filterlab_tune_" + std::to_string(::getpid()) + ".csv");
-  const Result r = Tune("--size 256x256 --format rgba8 --stage gray:variant=fast --quick --csv '" + csv.string() + "'");
+  const Result r =
+      Tune("--size 256x256 --format rgba8 --stage gray:variant=fast --quick --csv '" + csv.string() + "'");
   if (cuda::DeviceCount() == 0) {
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(Lines(r.err), 1) << r.err;

@@ -1,5 +1,6 @@
-// The autotuner without a GPU: the configurations a sweep tries, the plan's refusals with their reasons, the best
-// configuration, early stopping, progress and cancel (with a fake timer), and the CSV / JSON round trips.
+// The autotuner without a GPU: the configurations a sweep tries, the plan's refusals with their reasons, the
+// best configuration, early stopping, progress and cancel (with a fake timer), and the CSV / JSON round
+// trips.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -21,7 +22,9 @@ class FakeTimer final : public TuneTimer {
     const LaunchConfig& c = s.launch;
     return 1.0 + std::abs(c.block_x - 64) / 64.0 + std::abs(c.block_y - 4) / 4.0 + std::abs(c.ppt - 4) / 4.0;
   }
-  static std::string Key(const LaunchConfig& c) { return Describe(c, LaunchUse{true, true, false, true, 1, 1, 1, 1}); }
+  static std::string Key(const LaunchConfig& c) {
+    return Describe(c, LaunchUse{true, true, false, true, 1, 1, 1, 1});
+  }
   std::map<std::string, int> calls;
 };
 

@@ -1,9 +1,8 @@
 // The occupancy explanation (core/occupancy.hpp) against the CUDA runtime's own calculator for every CUDA
-// variant's kernel at its default launch, and the autotuner on a real stage: its best configuration ran and is
-// no slower than the stage's default launch.
-#include <gtest/gtest.h>
-
+// variant's kernel at its default launch, and the autotuner on a real stage: its best configuration ran and
+// is no slower than the stage's default launch.
 #include <cuda_runtime.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
@@ -37,13 +36,15 @@ TEST(OccupancyOnDevice, BlocksPerSmEqualTheRuntimesForEveryVariantAtItsDefaults)
     const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, t.format) : 0;
     // As the launchers do for a block above the 48 KiB a block gets without opting in.
     if (smem > limits.max_smem_per_block)
-      FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+      FL_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
     const int threads = launch.block_x * launch.block_y;
     const cuda::KernelInfo k = cuda::QueryKernelInfo(kernel, threads, smem, limits);
     const OccupancyReport r = ExplainOccupancy({k.registers, k.static_smem, smem, threads}, occ);
     EXPECT_EQ(r.blocks_per_sm, k.active_blocks_per_sm)
         << t.filter->id << "/" << v.id << " " << ToString(t.format) << ": " << k.registers << " regs, "
-        << k.static_smem << " B static + " << smem << " B dynamic smem, " << threads << " threads; " << r.reason;
+        << k.static_smem << " B static + " << smem << " B dynamic smem, " << threads << " threads; "
+        << r.reason;
     ++checked;
   }
   EXPECT_GT(checked, 10);
@@ -54,8 +55,8 @@ TEST(TuneOnDevice, BestRanAndIsNoSlowerThanTheDefaultLaunch) {
   test::GpuContext& gpu = test::Gpu();
   const Registry& reg = BuiltinRegistry();
   for (const char* spec : {"gauss:variant=separable:radius=4", "dilate3:variant=smem"}) {
-    TuneRequest r = MakeTuneRequest(reg, ParseStageSpec(reg, spec, Backend::Cuda), {1024, 768, PixelFormat::Gray8},
-                                    gpu.limits);
+    TuneRequest r = MakeTuneRequest(reg, ParseStageSpec(reg, spec, Backend::Cuda),
+                                    {1024, 768, PixelFormat::Gray8}, gpu.limits);
     r.quick = true;
     r.repeats = 5;
     TuneSession session(r);
@@ -83,7 +84,8 @@ TEST(TuneOnDevice, BestRanAndIsNoSlowerThanTheDefaultLaunch) {
     EXPECT_LE(best_ms[7], default_ms[7] * 1.10)
         << spec << ": best " << Describe(b.launch, s.uses) << " " << best_ms[7] << " ms, default "
         << Describe(d.launch, s.uses) << " " << default_ms[7] << " ms";
-    for (const TuneCell& c : s.cells) EXPECT_TRUE(c.ran() || !c.refused.empty()) << Describe(c.launch, s.uses);
+    for (const TuneCell& c : s.cells)
+      EXPECT_TRUE(c.ran() || !c.refused.empty()) << Describe(c.launch, s.uses);
   }
 }
 

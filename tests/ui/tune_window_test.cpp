@@ -1,9 +1,8 @@
 // The Tune window driven in-process, frame by frame, with an ImGui context of its own (no window needed), the
-// CPU backend's engine with a fake executor and a fake tune timer: the sweep steps with progress, the heat map
-// is drawn (refused configurations grey), a click on a cell applies it to the stage, cancel stops the timing,
-// the exports are written, and without a GPU the window says that tuning needs CUDA.
+// CPU backend's engine with a fake executor and a fake tune timer: the sweep steps with progress, the heat
+// map is drawn (refused configurations grey), a click on a cell applies it to the stage, cancel stops the
+// timing, the exports are written, and without a GPU the window says that tuning needs CUDA.
 #include <gtest/gtest.h>
-
 #include <imgui.h>
 
 #include <filesystem>
@@ -35,7 +34,8 @@ class TuneWindow : public ::testing::Test {
     s_.registry = &BuiltinRegistry();
     s_.facts = engine_.facts();
     engine_.SetInput(GeneratePattern({TestPattern::Noise, 96, 64, PixelFormat::Gray8, 8, 5}));
-    s_.pipeline.stages.push_back(ParseStageSpec(BuiltinRegistry(), "gauss:variant=separable:radius=8", Backend::Cpu));
+    s_.pipeline.stages.push_back(
+        ParseStageSpec(BuiltinRegistry(), "gauss:variant=separable:radius=8", Backend::Cpu));
     s_.selected_stage = 0;
     s_.tune.open = true;
   }
