@@ -42,7 +42,7 @@ SweepAxes AxesFor(const LaunchUse& use, const LaunchConfig& base, bool quick) {
   SweepAxes a;
   if (use.block) {
     a.block_x = quick ? Within({16, 32, 64, 128, 256}, 1, 1 << 30, base.block_x)
-                      : Within({8, 16, 32, 64, 128, 256, 512, 1024}, 1, 1 << 30, base.block_x);
+                      : Within({8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 768, 1024}, 1, 1 << 30, base.block_x);
     a.block_y = quick ? Within({1, 2, 4, 8}, 1, 1 << 30, base.block_y)
                       : Within({1, 2, 4, 8, 16, 32}, 1, 1 << 30, base.block_y);
   } else {

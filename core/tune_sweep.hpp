@@ -41,7 +41,8 @@ struct TuneSweep {
 struct SweepAxes {
   std::vector<int> block_x, block_y, ppt, halo;
 };
-// Block x 8..1024 and block y 1..32 in powers of two; ppt 1, 2, 4, 8, 16 and halo 1..4 within the variant's
+// Block x 8..1024 in powers of two and the warp multiples 96, 192, 384, 768 (whose warp counts do not divide an
+// SM's 64 warp slots), block y 1..32 in powers of two; ppt 1, 2, 4, 8, 16 and halo 1..4 within the variant's
 // declared ranges (each with the base's own value). Quick: x 16..256, y 1..8, ppt 1, 4 and the base's.
 SweepAxes AxesFor(const LaunchUse& use, const LaunchConfig& base, bool quick);
 // Every combination of the axes with x * y within the device's threads per block (the base always included),

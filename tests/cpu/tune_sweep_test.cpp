@@ -40,8 +40,9 @@ TEST(TuneSweep, ConfigurationsCoverTheAxesWithinTheDeviceLimit) {
   use.ppt_max = 8;
   const LaunchConfig base{32, 8, 4, true, 1};
   const std::vector<LaunchConfig> all = SweepConfigs(use, base, PortableCudaLimits(), false);
-  // Blocks: x 8..1024, y 1..32 (powers of two) with x*y <= 1024: 6+6+6+5+4+3+2+1 = 33; ppt 1, 2, 4, 8.
-  EXPECT_EQ(all.size(), 33u * 4u);
+  // Blocks: x 8..1024 (powers of two), y 1..32 with x*y <= 1024: 6+6+6+5+4+3+2+1 = 33; x 96, 192, 384, 768:
+  // 4+3+2+1 = 10 more; ppt 1, 2, 4, 8.
+  EXPECT_EQ(all.size(), 43u * 4u);
   for (const LaunchConfig& c : all) {
     EXPECT_LE(c.block_x * c.block_y, 1024);
     EXPECT_EQ(c.halo, 1);  // not used: the base's
