@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/cli/command_line.hpp"
+#include "app/cli/tune_command.hpp"
 #ifdef FILTERLAB_WITH_UI
 #include "app/lab_command_line.hpp"
 #endif
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
       fl::cli::AddBenchCommand(app),
       fl::cli::AddCompareCommand(app),
       fl::cli::AddLabCommand(app),
+      fl::cli::AddTuneCommand(app),
   };
 #ifdef FILTERLAB_WITH_UI
   const fl::cli::Action without_command = fl::app::AddLabOptions(app);

@@ -25,6 +25,7 @@ struct KernelFacts {
   std::string text;  // "32 regs, 0.0 KiB smem, 16 blocks/SM, 100% occupancy"
   int registers = -1;
   double occupancy = -1;
+  std::string occupancy_explained;  // theoretical: limiter, reason, advice (core/occupancy.hpp); "" unknown
 };
 
 class Executor {

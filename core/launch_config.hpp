@@ -47,6 +47,10 @@ struct DeviceLimits {
   int compute_major = 0;
   int compute_minor = 0;
   std::size_t global_mem = 0;
+  // For the occupancy explanation (core/occupancy.hpp); defaults are compute capability 9.0's.
+  int max_blocks_per_sm = 32;
+  int regs_per_block = 65536;
+  std::size_t reserved_smem_per_block = 1024;  // the driver's, per block, from compute capability 8.0
 };
 
 std::string FormatBlock(const LaunchConfig& c);  // "32x8"

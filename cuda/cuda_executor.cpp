@@ -1,6 +1,7 @@
 #include "cuda/cuda_executor.hpp"
 
 #include "core/cpu_executor.hpp"
+#include "core/occupancy.hpp"
 #include "core/error.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/device_info.hpp"
@@ -153,6 +154,9 @@ KernelFacts CudaExecutor::KernelInfo(const PlannedStage& s) const {
     facts.text = Describe(k);
     facts.registers = k.registers;
     facts.occupancy = k.occupancy;
+    const OccupancyReport r =
+        ExplainOccupancy({k.registers, k.static_smem, s.smem_bytes, threads}, OccupancyLimitsOf(limits_));
+    facts.occupancy_explained = r.Text();
   } catch (const std::exception& e) {
     facts.text = std::string("kernel info unavailable: ") + e.what();
   }

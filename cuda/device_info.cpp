@@ -45,6 +45,9 @@ DeviceLimits QueryDeviceLimits() {
   l.compute_major = p.major;
   l.compute_minor = p.minor;
   l.global_mem = p.totalGlobalMem;
+  l.max_blocks_per_sm = p.maxBlocksPerMultiProcessor;
+  l.regs_per_block = p.regsPerBlock;
+  l.reserved_smem_per_block = p.reservedSharedMemPerBlock;
   return l;
 }
 

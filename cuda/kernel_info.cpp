@@ -37,7 +37,7 @@ KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dy
 
 std::string Describe(const KernelInfo& k) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%d regs, %.1f KiB smem, %d blocks/SM, %.0f%% occupancy", k.registers,
+  std::snprintf(buf, sizeof buf, "%d regs, %.1f KiB smem, %d blocks/SM, %.0f%% theoretical occupancy", k.registers,
                 static_cast<double>(k.static_smem + k.dynamic_smem) / 1024.0, k.active_blocks_per_sm,
                 k.occupancy * 100.0);
   return buf;

@@ -29,7 +29,7 @@ KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dy
 // see (it has no CUDA). Queried once per kernel.
 void CheckKernelThreads(const PlannedStage& s);
 
-// "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% occupancy".
+// "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% theoretical occupancy".
 std::string Describe(const KernelInfo& k);
 
 }  // namespace fl::cuda

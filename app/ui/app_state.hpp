@@ -9,6 +9,7 @@
 
 #include "app/ui/labs_state.hpp"
 #include "app/ui/slot.hpp"
+#include "app/ui/tune_state.hpp"
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
 #include "core/plan.hpp"
@@ -36,6 +37,7 @@ struct StageReport {
   int registers = -1;            // per thread; -1 unknown (CPU, or the query failed)
   double occupancy = -1;         // 0..1; -1 unknown
   std::string note;              // which code ran when it is not the chosen variant (CPU fallback)
+  std::string occupancy_explained;  // limiter, reason and advice (core/occupancy.hpp); "" when unknown
 };
 
 // What became of one slot's pipeline: why its edit cannot run, and its last good run as the panels show it.
@@ -241,6 +243,7 @@ struct AppState {
 
   AbState ab;
   LabsWindowState labs;  // the Labs window (labs_window.cpp)
+  TuneState tune;
   std::optional<std::array<float, 2>> centre_on;  // an image point the viewer centres on next frame
 
   Requests requests;

@@ -9,6 +9,7 @@
 #include "cuda/compare/difference_map.hpp"
 #include "cuda/display/display_convert.hpp"
 #include "cuda/owners.hpp"
+#include "cuda/tune_timer.hpp"
 #include "render/interop_texture.hpp"
 
 namespace fl::ui {
@@ -68,6 +69,12 @@ class CudaDeviceTools final : public DeviceTools {
     settings.span_of_a = comparer_.span_of_a();
     cuda::WriteDifferenceMap(a, DeviceOf(out_b), diff_.view(), settings, StreamOf(out_a));
     return StageOutput{nullptr, diff_.view(), out_a.stream};
+  }
+
+  std::unique_ptr<TuneTimer> MakeTuneTimer(const StageOutput& in, const StageOutput* second) override {
+    // On the input's stream, on this (the main) thread: the interop and the lab's runs stay untouched.
+    const DeviceView second_view = second ? DeviceOf(*second) : DeviceView{};
+    return std::make_unique<cuda::CudaTuneTimer>(DeviceOf(in), second ? &second_view : nullptr, StreamOf(in), true);
   }
 
  private:

@@ -10,6 +10,7 @@
 #include "app/ui/host_display.hpp"
 #include "core/executor.hpp"
 #include "core/metrics.hpp"
+#include "core/tune_session.hpp"
 
 namespace fl::render {
 class InteropRegistration;
@@ -45,6 +46,8 @@ class DeviceTools {
   virtual ImageMetrics Compare(const StageOutput& a, const StageOutput& b, double tolerance) = 0;
   // The difference image of A against B: rgba8 of A's size, on the device until the next call.
   virtual StageOutput DifferenceMap(const StageOutput& a, const StageOutput& b, const DiffSettings& settings) = 0;
+  // The autotuner's timer for a stage whose input(s) are these outputs (copied: the lab may reallocate them).
+  virtual std::unique_ptr<TuneTimer> MakeTuneTimer(const StageOutput& in, const StageOutput* second) = 0;
 };
 
 // The CUDA implementation: the only place app/ui reaches the CUDA display and compare code.

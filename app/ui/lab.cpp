@@ -288,6 +288,7 @@ void Lab::DrawWindows() {
   DrawHelpWindow(s_);
   DrawAboutWindow(s_);
   DrawLabsWindow(s_);
+  DrawTuneWindow(s_);
   DrawToasts(s_);
 }
 
@@ -298,6 +299,7 @@ void Lab::Frame() {
   s_.job.active = job_.active();
   labs_.Update(s_, engine_.has_input() ? &engine_.input() : nullptr);
   RunIfNeeded();
+  if (!job_.active()) tune_.Frame(s_, engine_);
   UpdateDisplayIfNeeded();
   UpdateComparisonIfNeeded();
   ReadHover();

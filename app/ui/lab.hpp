@@ -12,6 +12,7 @@
 #include "app/ui/image_job.hpp"
 #include "app/ui/labs_controller.hpp"
 #include "app/ui/slot_runs.hpp"
+#include "app/ui/tune_runner.hpp"
 #include "render/display_texture.hpp"
 #include "render/split_program.hpp"
 
@@ -76,6 +77,7 @@ class Lab {
   std::unique_ptr<render::SplitProgram> split_program_;  // null when it failed to build: clipped images instead
   render::SplitUniforms split_uniforms_;
   SlotRuns runs_;
+  TuneRunner tune_;  // the sweep, a few configurations per frame on this thread
   Comparison comparison_;
   bool compare_dirty_ = true;
   Image inspect_a_;              // the shown output on the host, for values inside pixels when not comparing

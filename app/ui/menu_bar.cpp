@@ -77,6 +77,7 @@ static void ViewMenu(AppState& s) {
   }
   ImGui::Separator();
   ImGui::MenuItem("Timings panel", nullptr, &s.show_timings);
+  ImGui::MenuItem("Tune launch (selected stage)", "Ctrl+T", &s.tune.open);
   ImGui::EndMenu();
 }
 

@@ -48,6 +48,8 @@ void DrawGalleryWindow(AppState& s);
 void DrawHelpWindow(AppState& s);
 void DrawAboutWindow(AppState& s);
 void DrawToasts(AppState& s);
+// The Tune window (Ctrl+T): the selected stage's launch sweep as a heat map (app/ui/tune_window.cpp).
+void DrawTuneWindow(AppState& s);
 
 // The stage editor inside the pipeline panel (variant, parameters, launch controls).
 void DrawStageEditor(AppState& s, std::size_t index);

@@ -19,6 +19,7 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Ctrl+L", "Load a pipeline preset"},
       {"Ctrl+Shift+S", "Save the pipeline as a preset"},
       {"Ctrl+E", "Export the timing table (CSV)"},
+      {"Ctrl+T", "Tune the selected stage's launch (heat map of block sizes)"},
       {"Space", "Measure continuously on/off"},
       {"F", "Zoom to fit"},
       {"1", "Zoom 1:1 (one image pixel per screen pixel)"},
@@ -65,6 +66,7 @@ static bool CtrlShortcut(AppState& s, const KeyPress& k) {
     case GLFW_KEY_L: OpenFileBrowser(s, BrowserPurpose::LoadPreset); return true;
     case GLFW_KEY_E: OpenFileBrowser(s, BrowserPurpose::ExportCsv); return true;
     case GLFW_KEY_Q: s.requests.quit = true; return true;
+    case GLFW_KEY_T: s.tune.open = !s.tune.open; return true;
     case GLFW_KEY_D: DuplicateStage(s, s.selected_stage); return true;
     default: return false;
   }
@@ -143,6 +145,7 @@ static void Act(AppState& s, const KeyPress& k, bool typing) {
   if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
     if (s.job.active) s.requests.cancel_job = true;
     s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;
+    if (s.tune.running) s.tune.cancel = true;
   }
   if (typing) return;  // plain keys below would type into a focused field
   if (k.alt && (k.key == GLFW_KEY_UP || k.key == GLFW_KEY_DOWN)) {

@@ -18,6 +18,7 @@ static void FillReports(Engine& engine, Slot slot, const TimingHistory& history,
     reports[i].kernel_info = k.text;
     reports[i].registers = k.registers;
     reports[i].occupancy = k.occupancy;
+    reports[i].occupancy_explained = k.occupancy_explained;
   }
 }
 

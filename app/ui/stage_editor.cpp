@@ -187,6 +187,8 @@ static void StageOutcome(const SlotResult& r, std::size_t index) {
     const StageReport& report = r.stages[index];
     if (!report.note.empty()) ImGui::TextColored(kWarnColor, "%s", report.note.c_str());
     if (!report.kernel_info.empty()) DimText(report.kernel_info.c_str());
+    // Theoretical only: achieved occupancy would need a profiler, which the lab does not run.
+    if (!report.occupancy_explained.empty()) DimText(report.occupancy_explained.c_str());
   }
   ImGui::PopTextWrapPos();
 }

@@ -85,7 +85,8 @@ static void Row(const AppState& s, std::size_t i) {
     if (r.registers >= 0) ImGui::Text("%d", r.registers); else DimText("-");
     ImGui::TableNextColumn();
     if (r.occupancy >= 0) ImGui::Text("%.0f%%", r.occupancy * 100.0); else DimText("-");
-    if (!r.kernel_info.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.kernel_info.c_str());
+    if (!r.kernel_info.empty() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s\n%s", r.kernel_info.c_str(), r.occupancy_explained.c_str());
   }
   ImGui::TableNextColumn();
   if (!r.history.empty()) {
@@ -142,7 +143,7 @@ void DrawTimingsPanel(AppState& s) {
     ImGui::TableSetupColumn("% copy", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("% copy").x);
     if (on_device) {
       ImGui::TableSetupColumn("regs");
-      ImGui::TableSetupColumn("occupancy");
+      ImGui::TableSetupColumn("theoretical occupancy");  // from the occupancy calculator; none is measured
     }
     ImGui::TableSetupColumn("history", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();

@@ -1,8 +1,10 @@
 #include "ui/fake_executor.hpp"
 
+#include <cmath>
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/occupancy.hpp"
 
 namespace fl::uitest {
 
@@ -61,8 +63,29 @@ void FakeExecutor::Run(const Plan& plan) {
   has_result_ = true;
 }
 
+KernelFacts FakeExecutor::KernelInfo(const PlannedStage& stage) const {
+  KernelFacts facts;
+  if (!stage.enabled || !stage.requested || stage.requested->backend != Backend::Cuda) return facts;
+  const OccupancyReport r =
+      ExplainOccupancy({kFakeRegisters, 0, stage.smem_bytes, stage.launch.block_x * stage.launch.block_y}, {});
+  facts.registers = kFakeRegisters;
+  facts.occupancy = r.occupancy;
+  facts.occupancy_explained = r.Text();
+  return facts;
+}
+
 ui::Engine::ExecutorFactory FakeFactory(std::shared_ptr<FakeControls> controls) {
   return [controls] { return std::make_unique<FakeExecutor>(controls); };
+}
+
+double FakeTuneTimer::TimeOnce(const PlannedStage& stage) {
+  ++*calls_;
+  const LaunchConfig& c = stage.launch;
+  return 0.1 * (1.0 + std::abs(c.block_x - 64) / 64.0 + std::abs(c.block_y - 4) / 4.0 + std::abs(c.ppt - 4) / 4.0);
+}
+
+ui::TuneRunner::TimerFactory FakeTuneTimers(std::shared_ptr<int> calls) {
+  return [calls](ui::Engine&, int) { return std::make_unique<FakeTuneTimer>(calls); };
 }
 
 }  // namespace fl::uitest

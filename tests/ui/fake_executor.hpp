@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/ui/engine.hpp"
+#include "app/ui/tune_runner.hpp"
 #include "core/executor.hpp"
 
 namespace fl::uitest {
@@ -35,6 +36,9 @@ class FakeExecutor final : public Executor {
   StageOutput Output(int stage) const override { return {&Host(stage), std::nullopt, nullptr}; }
   Image Download(int stage) override { return Host(stage); }
   std::array<float, 4> ReadPixel(int stage, int x, int y) override { return HostPixel(Host(stage), x, y); }
+  // For a stage that names a CUDA variant: the occupancy of a made-up kernel of kFakeRegisters per thread.
+  KernelFacts KernelInfo(const PlannedStage& stage) const override;
+  static constexpr int kFakeRegisters = 40;
 
  private:
   const Image& Host(int stage) const;
@@ -52,5 +56,18 @@ Image FakeStageImage(const PlannedStage& stage, std::size_t index, const Image& 
 
 // An engine factory that hands out fakes sharing `controls`.
 ui::Engine::ExecutorFactory FakeFactory(std::shared_ptr<FakeControls> controls);
+
+// A tune timer with a made-up cost of the launch (fastest at block 64x4, ppt 4), counting its calls in `calls`.
+class FakeTuneTimer final : public TuneTimer {
+ public:
+  explicit FakeTuneTimer(std::shared_ptr<int> calls) : calls_(std::move(calls)) {}
+  double TimeOnce(const PlannedStage& stage) override;
+
+ private:
+  std::shared_ptr<int> calls_;
+};
+
+// A TuneRunner timer factory that hands out FakeTuneTimers sharing `calls`.
+ui::TuneRunner::TimerFactory FakeTuneTimers(std::shared_ptr<int> calls);
 
 }  // namespace fl::uitest

@@ -190,6 +190,20 @@ TEST_F(FakeLab, FallbackNotesReachTheStageReports) {
   EXPECT_EQ(b.stages[1].note, "");
 }
 
+TEST_F(FakeLab, OccupancyExplanationsReachTheStageReports) {
+  // The fake's kernel: 40 registers, block 32x8: 1280 per warp, 12 warps per sub-partition, 6 blocks of 8 warps.
+  s_.pipeline = Parse({"gray", "gauss3:variant=smem:block=32x8"});
+  runs_.Update(s_, engine_);
+  const ui::SlotResult& a = s_.results[Slot::A];
+  ASSERT_TRUE(a.valid) << (a.issue ? a.issue->message : "");
+  EXPECT_EQ(a.stages[0].occupancy_explained, "");  // a CPU variant: no kernel
+  const std::string& text = a.stages[1].occupancy_explained;
+  EXPECT_NE(text.find("6 blocks/SM, 75% theoretical occupancy, limited by registers"), std::string::npos) << text;
+  EXPECT_NE(text.find("To lift it: use 32 registers or fewer per thread"), std::string::npos) << text;
+  EXPECT_NE(text.find("to fit 2 more blocks per SM"), std::string::npos) << text;
+  EXPECT_DOUBLE_EQ(a.stages[1].occupancy, 0.75);
+}
+
 TEST_F(FakeLab, FactsOfAnEngineWithoutADeviceSayCpu) {
   EXPECT_FALSE(s_.facts.on_device);
   EXPECT_STREQ(s_.facts.time_label, "CPU time (wall)");
