@@ -5,6 +5,7 @@
 #include "core/cpu/warp_affine.hpp"
 #include "cuda/filters/warp.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 
 namespace fl::filters {
 
@@ -92,6 +93,8 @@ static FilterSpec DeclareWarpAffine() {
                   "angle=123:scale=0.05:fill=255", "angle=0:tx=100000"};
   f.variants = {CpuReference(cpu::WarpAffineReference), CpuOpenmp(cpu::WarpAffineOpenmp),
                 Naive(cuda::LaunchWarpAffineNaive), Texture(cuda::LaunchWarpAffineTexture)};
+  SetSources(f, {{"naive", {"warp.cu", {"WarpBilinearNaive"}}},
+                 {"texture", {"warp_texture.cu", {"WarpBilinearTexture"}}}});
   return f;
 }
 
@@ -122,6 +125,8 @@ static FilterSpec DeclareLetterbox() {
                   "width=2048:height=1600"};
   f.variants = {CpuReference(cpu::LetterboxReference), CpuOpenmp(cpu::LetterboxOpenmp),
                 Naive(cuda::LaunchLetterboxNaive), Texture(cuda::LaunchLetterboxTexture)};
+  SetSources(f, {{"naive", {"warp.cu", {"WarpBilinearNaive"}}},
+                 {"texture", {"warp_texture.cu", {"WarpBilinearTexture"}}}});
   return f;
 }
 
