@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
       fl::cli::AddRunCommand(app),
       fl::cli::AddBenchCommand(app),
       fl::cli::AddCompareCommand(app),
+      fl::cli::AddLessonsCommand(app),
+      fl::cli::AddReportCommand(app),
   };
 #ifdef FILTERLAB_WITH_UI
   const fl::cli::Action without_command = fl::app::AddLabOptions(app);
