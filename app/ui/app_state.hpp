@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/ui/slot.hpp"
+#include "app/ui/teach_state.hpp"
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
 #include "core/plan.hpp"
@@ -235,6 +236,7 @@ struct AppState {
   std::string settings_warning;            // a damaged settings file, reported once
 
   AbState ab;
+  TeachState teach;  // kernel source view, lessons, report export
   std::optional<std::array<float, 2>> centre_on;  // an image point the viewer centres on next frame
 
   Requests requests;

@@ -207,6 +207,7 @@ void Lab::ProcessRequests() {
           "saved");
   attempt(r.export_csv, [this](const std::string& p) { WriteTextFile(p, TimingsCsv(s_)); }, "exported");
   attempt(r.export_json, [this](const std::string& p) { WriteTextFile(p, TimingsJson(s_)); }, "exported");
+  ProcessTeachRequests(s_);
 }
 
 void Lab::RunIfNeeded() {
@@ -286,6 +287,7 @@ void Lab::DrawWindows() {
   DrawGalleryWindow(s_);
   DrawHelpWindow(s_);
   DrawAboutWindow(s_);
+  DrawTeachWindows(s_);
   DrawToasts(s_);
 }
 

@@ -47,6 +47,12 @@ void DrawGalleryWindow(AppState& s);
 void DrawHelpWindow(AppState& s);
 void DrawAboutWindow(AppState& s);
 void DrawToasts(AppState& s);
+// Teaching (app/ui/lesson_window.cpp, kernel_source_window.cpp, report_export.cpp): the Lessons menu, and the
+// lesson, kernel source and export report windows.
+void LessonsMenu(AppState& s);
+void DrawTeachWindows(AppState& s);
+// Carries out the lesson and report requests (after the frame's widgets, like the other requests).
+void ProcessTeachRequests(AppState& s);
 
 // The stage editor inside the pipeline panel (variant, parameters, launch controls).
 void DrawStageEditor(AppState& s, std::size_t index);
