@@ -46,7 +46,7 @@ void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
   app.add_flag("--grid", shot.grid, "Screenshot: draw the launch-grid overlay of the shown stage");
   app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
   app.add_option("--open", shot.open_window,
-                 "Screenshot: also open a window (help, about, browser, pattern or gallery)");
+                 "Screenshot: also open a window (help, about, browser, pattern, gallery, kernel or lesson:ID)");
 }
 
 int RunLab(LabArgs& a) {

@@ -87,9 +87,12 @@ void DrawLessonWindow(AppState& s) {
   if (l->claim.lab.empty())
     claim += "\n(" + l->claim.faster + " against " + l->claim.slower + ", " + l->claim.size + " " + l->claim.format + ")";
   Paragraph("The claim (measured by tests/gpu/lesson_claims_test.cpp)", claim);
-  if (s.backend != Backend::Cuda)
+  if (s.backend != Backend::Cuda) {
+    ImGui::PushTextWrapPos(0);
     ImGui::TextColored(kWarnColor, "No CUDA device: the CUDA variants run as the CPU reference, so the times here do "
                                    "not show the effect.");
+    ImGui::PopTextWrapPos();
+  }
   ImGui::Spacing();
   if (l->preset && ImGui::Button("Reload the lesson's presets")) s.teach.open_lesson = l->id;
   ImGui::SameLine();

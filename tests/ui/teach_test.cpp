@@ -135,5 +135,23 @@ TEST_F(TeachTest, SessionReportCarriesAAndBAndTheMetrics) {
   EXPECT_FALSE(s.toasts.back().error) << s.toasts.back().text;
 }
 
+// The screenshot opens the teaching windows too (--open kernel, --open lesson:ID): they render with no ImGui error.
+TEST(TeachScreenshot, KernelSourceAndLessonWindowsRender) {
+  const std::filesystem::path dir = uitest::ScratchDir();
+  for (const std::string open : {"kernel", "lesson:halo"}) {
+    const std::string out = (dir / "shot.png").string();
+    const uitest::Outcome o = uitest::RunFilterlab("--screenshot " + uitest::Quote(out) +
+                                                       " --backend cpu --stage gauss3:variant=smem --open " + open,
+                                                   true);
+    ASSERT_EQ(o.exit_code, 0) << o.output;
+    EXPECT_NE(o.output.find("errors=0"), std::string::npos) << o.output;
+    EXPECT_TRUE(std::filesystem::is_regular_file(out)) << open;
+  }
+  const uitest::Outcome bad = uitest::RunFilterlab("--screenshot " + uitest::Quote((dir / "x.png").string()) +
+                                                       " --backend cpu --open lesson:nope",
+                                                   true);
+  EXPECT_EQ(bad.exit_code, 0) << "an unknown lesson is a notice in the lab, not a failure: " << bad.output;
+}
+
 }  // namespace
 }  // namespace fl::ui
