@@ -50,7 +50,7 @@ void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
   app.add_option("--lab", shot.lab, "Screenshot: open the Labs window on this lab (see filterlab list)");
   app.add_flag("--lab-run", shot.lab_run, "Screenshot: run the --lab lab first and show its result");
   app.add_option("--open", shot.open_window,
-                 "Screenshot: also open a window (help, about, browser, pattern or gallery)");
+                 "Screenshot: also open a window (help, about, browser, pattern, gallery, kernel or lesson:ID)");
 }
 
 int RunLab(LabArgs& a) {

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
       fl::cli::AddCompareCommand(app),
       fl::cli::AddLabCommand(app),
       fl::cli::AddTuneCommand(app),
+      fl::cli::AddLessonsCommand(app),
+      fl::cli::AddReportCommand(app),
   };
 #ifdef FILTERLAB_WITH_UI
   const fl::cli::Action without_command = fl::app::AddLabOptions(app);

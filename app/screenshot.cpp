@@ -109,8 +109,13 @@ void OpenWindow(ui::AppState& s, const std::string& which) {
   else if (which == "browser") ui::OpenFileBrowser(s, ui::BrowserPurpose::OpenImage);
   else if (which == "pattern") s.pattern_dialog.open = true;
   else if (which == "gallery") s.show_gallery = true;
+  else if (which == "kernel") {  // of the last stage
+    s.teach.show_kernel_source = true;
+    s.selected_stage = static_cast<int>(s.pipeline.stages.size()) - 1;
+  }
+  else if (which.starts_with("lesson:")) s.teach.open_lesson = which.substr(7);
   else if (!which.empty())
-    throw InputError("--open '" + which + "' is not help, about, browser, pattern or gallery");
+    throw InputError("--open '" + which + "' is not help, about, browser, pattern, gallery, kernel or lesson:ID");
 }
 
 // --lab: the Labs window on that lab (an unknown one is refused with the list); --lab-run asks for its run.

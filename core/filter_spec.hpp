@@ -79,6 +79,15 @@ enum class Agreement {
   KnownWrong,   // deliberately wrong, to teach something (e.g. a tile without its halo)
 };
 
+// Where a CUDA variant's code is, for the kernel source view: a file of cuda/filters/ (embedded in the binary at
+// build time, so the view shows what was compiled) and the functions to show, the main kernel first (a __global__
+// function, or the stencil struct a strip kernel is instantiated with; it must be in `file`), then helpers or a
+// second pass (looked up in `file` first, then in the other embedded sources, cuda/*.cuh included).
+struct KernelSource {
+  std::string file;                    // "gauss3.cu"
+  std::vector<std::string> functions;  // {"Gauss3Naive"}
+};
+
 struct VariantSpec {
   std::string id;
   Backend backend = Backend::Cpu;
@@ -99,6 +108,7 @@ struct VariantSpec {
   KernelFn kernel = nullptr;
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
+  KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };
 
 // The footprint the viewer draws: the variant's own, or, when it declares none, one pixel per thread

@@ -5,6 +5,7 @@
 #include "cuda/filters/box.hpp"
 #include "cuda/filters/box_fast.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -99,6 +100,10 @@ static FilterSpec DeclareBox() {
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};
+  SetSources(f, {{"fast", {"box_fast.cu", {"BoxFastGray"}}},
+                 {"direct", {"box.cu", {"BoxDirect"}}},
+                 {"separable", {"box.cu", {"BoxRowSums", "BoxColumnMeans"}}},
+                 {"running_sum", {"box.cu", {"BoxRowRunning", "BoxColumnRunning"}}}});
   return f;
 }
 

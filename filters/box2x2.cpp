@@ -3,6 +3,7 @@
 #include "core/cpu/box2x2.hpp"
 #include "cuda/filters/box2x2.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -37,6 +38,7 @@ static FilterSpec DeclareBox2x2() {
                   cuda::LaunchBox2x2Ppt2x2, cuda::Box2x2Ppt2x2Kernel),
                     TileFootprint<2, 2, 1>),  // a 2x2 block of outputs per thread
   };
+  SetSources(f, {{"naive", {"box2x2.cu", {"Box2x2Naive"}}}, {"ppt2x2", {"box2x2.cu", {"Box2x2Ppt2x2"}}}});
   return f;
 }
 

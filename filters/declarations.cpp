@@ -1,5 +1,6 @@
 #include "filters/declarations.hpp"
 
+#include "core/error.hpp"
 #include "cuda/filters/strip_launch.hpp"
 
 namespace fl::filters {
@@ -48,6 +49,12 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
   return v;
+}
+
+VariantSpec& DeclaredVariant(FilterSpec& f, std::string_view id, const char* what) {
+  for (auto& v : f.variants)
+    if (v.id == id) return v;
+  throw RuntimeError(std::string(what) + " for unknown variant '" + f.id + "/" + std::string(id) + "'");
 }
 
 }  // namespace fl::filters

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers that keep each filter's declaration short, and the list of declared filters.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/filter_spec.hpp"
@@ -19,6 +20,10 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows);
+
+// The variant `id` of a declaration being written, for the Set... helpers (footprints, kernel sources); naming a
+// variant that does not exist is a declaration bug: RuntimeError "<what> for unknown variant 'filter/id'".
+VariantSpec& DeclaredVariant(FilterSpec& f, std::string_view id, const char* what);
 
 // Registers a filter: each declaration file names its Declare function once, with an order key, and the built-in
 // registry (filters/builtin_registry.cpp) lists every registered filter by key. A new filter is declared and

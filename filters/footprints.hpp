@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/filter_spec.hpp"
 #include "cuda/filters/strip_launch.hpp"
+#include "filters/declarations.hpp"
 
 namespace fl::filters {
 
@@ -50,13 +51,7 @@ namespace fl::filters {
 // Sets the footprints of the named variants of a declaration; naming a variant that does not exist is a
 // declaration bug and throws at registry construction.
 inline void SetFootprints(FilterSpec& f, std::initializer_list<std::pair<std::string_view, FootprintFn>> list) {
-  for (const auto& [id, fn] : list) {
-    VariantSpec* v = nullptr;
-    for (auto& candidate : f.variants)
-      if (candidate.id == id) v = &candidate;
-    if (!v) throw RuntimeError("footprint for unknown variant '" + f.id + "/" + std::string(id) + "'");
-    v->footprint = fn;
-  }
+  for (const auto& [id, fn] : list) DeclaredVariant(f, id, "footprint").footprint = fn;
 }
 
 // A variant with its footprint set, for declarations written as one list.

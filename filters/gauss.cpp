@@ -5,6 +5,7 @@
 #include "cuda/filters/gauss.hpp"
 #include "cuda/filters/gauss_fast.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -198,6 +199,13 @@ static FilterSpec DeclareGauss() {
                     {"direct_constant", RadiusFootprint},
                     {"separable", SeparableRowFootprint},
                     {"constant_divergent", RadiusFootprint}});
+  SetSources(f, {{"fast", {"gauss_fast.cu", {"GaussFast"}}},
+                 {"separable_fused", {"gauss_fused.cu", {"GaussSeparableFused"}}},
+                 {"direct_global", {"gauss_direct.cu", {"GaussDirectGlobal"}}},
+                 {"direct_shared", {"gauss_direct.cu", {"GaussDirectShared"}}},
+                 {"direct_constant", {"gauss_constant.cu", {"GaussDirectConstant"}}},
+                 {"separable", {"gauss_separable.cu", {"GaussSeparableRows", "GaussSeparableColumns"}}},
+                 {"constant_divergent", {"gauss_constant.cu", {"GaussConstantDivergent"}}}});
   return f;
 }
 

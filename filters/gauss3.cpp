@@ -3,6 +3,7 @@
 #include "cuda/filters/gauss3.hpp"
 #include "cuda/filters/fast.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -99,6 +100,12 @@ static FilterSpec DeclareGauss3() {
                     {"smem_nohalo", TileFootprint<1, 1, 0>},
                     {"ppt2x2", TileFootprint<2, 2, 1>},
                     {"ppt4x4", TileFootprint<4, 4, 1>}});
+  SetSources(f, {{"fast", {"gauss3_fast.cu", {"Gauss3Stencil"}}},
+                 {"naive", {"gauss3.cu", {"Gauss3Naive"}}},
+                 {"smem", {"gauss3.cu", {"Gauss3Smem", "LoadTileWithHalo"}}},
+                 {"smem_nohalo", {"gauss3.cu", {"Gauss3SmemNoHalo"}}},
+                 {"ppt2x2", {"gauss3.cu", {"Gauss3Block"}}},
+                 {"ppt4x4", {"gauss3.cu", {"Gauss3Block"}}}});
   return f;
 }
 

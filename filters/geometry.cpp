@@ -5,6 +5,7 @@
 #include "core/cpu/warp_affine.hpp"
 #include "cuda/filters/warp.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 
 namespace fl::filters {
 
@@ -132,6 +133,9 @@ static FilterSpec DeclareWarpAffine() {
   f.variants = {CpuReference(cpu::WarpAffineReference), CpuOpenmp(cpu::WarpAffineOpenmp),
                 Fast(cuda::LaunchWarpAffineFast, 4), Naive(cuda::LaunchWarpAffineNaive),
                 Texture(cuda::LaunchWarpAffineTexture)};
+  SetSources(f, {{"fast", {"warp_fast.cu", {"WarpBilinearFast"}}},
+                 {"naive", {"warp.cu", {"WarpBilinearNaive"}}},
+                 {"texture", {"warp_texture.cu", {"WarpBilinearTexture"}}}});
   return f;
 }
 
@@ -163,6 +167,9 @@ static FilterSpec DeclareLetterbox() {
   f.variants = {CpuReference(cpu::LetterboxReference), CpuOpenmp(cpu::LetterboxOpenmp),
                 Fast(cuda::LaunchLetterboxFast, 1), Naive(cuda::LaunchLetterboxNaive),
                 Texture(cuda::LaunchLetterboxTexture)};
+  SetSources(f, {{"fast", {"warp_fast.cu", {"WarpBilinearFast"}}},
+                 {"naive", {"warp.cu", {"WarpBilinearNaive"}}},
+                 {"texture", {"warp_texture.cu", {"WarpBilinearTexture"}}}});
   return f;
 }
 

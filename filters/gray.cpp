@@ -3,6 +3,7 @@
 #include "cuda/filters/gray.hpp"
 #include "cuda/filters/fast.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -52,6 +53,9 @@ static FilterSpec DeclareGray() {
                   cuda::LaunchGrayVec4, cuda::GrayVec4Kernel),
                     TileFootprint<4, 1, 0>),  // four adjacent pixels per thread
   };
+  SetSources(f, {{"fast", {"gray_fast.cu", {"GrayFromRgba", "GrayFromGray"}}},
+                 {"naive", {"gray.cu", {"GrayNaive"}}},
+                 {"vec4", {"gray.cu", {"GrayVec4"}}}});
   return f;
 }
 

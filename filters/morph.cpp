@@ -8,6 +8,7 @@
 #include "cuda/filters/fast.hpp"
 #include "cuda/filters/morph.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -170,6 +171,12 @@ FilterSpec MorphSpec(std::string id, std::string name, std::string what) {
                     {"packed4", WordStripFootprint<R>}});
   if constexpr (R == 1) SetFootprints(f, {{"smem", TileFootprint<1, 1, 1>}});
   if constexpr (R == 2) SetFootprints(f, {{"two_pass_smem", WordStripFootprint<2>}});
+  SetSources(f, {{"fast", {"morph_fast.cu", {"MorphStencil"}}},
+                 {"naive", {"morph.cu", {"MorphNaive"}}},
+                 {"ppt4", {"morph.cu", {"MorphStrip"}}},
+                 {"packed4", {"morph_words.cuh", {"PackedGrayStrip"}}}});
+  if constexpr (R == 1) SetSources(f, {{"smem", {"morph.cu", {"MorphSmem", "LoadTileWithHalo"}}}});
+  if constexpr (R == 2) SetSources(f, {{"two_pass_smem", {"morph_two_pass.cu", {"MorphTwoPassSmem"}}}});
   return f;
 }
 

@@ -4,6 +4,7 @@
 #include "core/cpu/point_ops.hpp"
 #include "cuda/filters/point_ops.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -81,6 +82,10 @@ FilterSpec PointOpFilter(std::string name, std::string teaching, std::vector<Par
   }
   f.variants = PointVariants<Op>();
   f.test_cases = std::move(test_cases);
+  SetSources(f, {{"naive", {"point_ops.cu", {"PointNaive"}}},
+                 {"ppt2x2", {"point_ops.cu", {"PointTile"}}},
+                 {"ppt4x4", {"point_ops.cu", {"PointTile"}}},
+                 {"vec4", {"point_ops.cu", {"PointVec4"}}}});
   return f;
 }
 

@@ -3,6 +3,7 @@
 #include "cuda/filters/sobel.hpp"
 #include "cuda/filters/fast.hpp"
 #include "filters/declarations.hpp"
+#include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
 
 namespace fl::filters {
@@ -92,6 +93,11 @@ static FilterSpec DeclareSobel() {
       separable,
   };
   f.test_cases = {"output=gray32f"};
+  SetSources(f, {{"fast", {"sobel_fast.cu", {"SobelStencil"}}},
+                 {"naive", {"sobel.cu", {"SobelNaive"}}},
+                 {"smem", {"sobel.cu", {"SobelSmem", "LoadTileWithHalo"}}},
+                 {"ppt4", {"sobel.cu", {"SobelStrip"}}},
+                 {"separable", {"sobel.cu", {"SobelRowPass", "SobelColumnPass"}}}});
   return f;
 }
 

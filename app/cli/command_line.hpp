@@ -19,6 +19,8 @@ Command AddRunCommand(CLI::App& app);
 Command AddBenchCommand(CLI::App& app);
 Command AddCompareCommand(CLI::App& app);
 Command AddLabCommand(CLI::App& app);
+Command AddLessonsCommand(CLI::App& app);  // app/cli/lessons_command.cpp
+Command AddReportCommand(CLI::App& app);   // app/cli/report_command.cpp
 
 // Parses the arguments and runs the command given, else `without_command`. Returns the exit code; every error
 // is one line "error: ..." on stderr: exit 2 for bad input (InputError, a parse error), 3 for the device or the

@@ -10,6 +10,7 @@
 #include "app/ui/labs_state.hpp"
 #include "app/ui/slot.hpp"
 #include "app/ui/tune_state.hpp"
+#include "app/ui/teach_state.hpp"
 #include "core/launch_config.hpp"
 #include "core/metrics.hpp"
 #include "core/plan.hpp"
@@ -244,6 +245,7 @@ struct AppState {
   AbState ab;
   LabsWindowState labs;  // the Labs window (labs_window.cpp)
   TuneState tune;
+  TeachState teach;  // kernel source view, lessons, report export
   std::optional<std::array<float, 2>> centre_on;  // an image point the viewer centres on next frame
 
   Requests requests;

@@ -208,6 +208,7 @@ void Lab::ProcessRequests() {
           "saved");
   attempt(r.export_csv, [this](const std::string& p) { WriteTextFile(p, TimingsCsv(s_)); }, "exported");
   attempt(r.export_json, [this](const std::string& p) { WriteTextFile(p, TimingsJson(s_)); }, "exported");
+  ProcessTeachRequests(s_);
 }
 
 void Lab::RunIfNeeded() {
@@ -289,6 +290,7 @@ void Lab::DrawWindows() {
   DrawAboutWindow(s_);
   DrawLabsWindow(s_);
   DrawTuneWindow(s_);
+  DrawTeachWindows(s_);
   DrawToasts(s_);
 }
 

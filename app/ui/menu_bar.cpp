@@ -1,4 +1,4 @@
-// The main menu bar: File, Pipeline, View, Labs, Help. Every entry shows its shortcut.
+// The main menu bar: File, Pipeline, View, Labs, Lessons, Help. Every entry shows its shortcut.
 #include <imgui.h>
 
 #include <filesystem>
@@ -31,6 +31,7 @@ static void FileMenu(AppState& s) {
     OpenFileBrowser(s, BrowserPurpose::ExportCsv);
   if (ImGui::MenuItem("Export timings (JSON)...", nullptr, false, !s.results[Slot::A].stages.empty()))
     OpenFileBrowser(s, BrowserPurpose::ExportJson);
+  if (ImGui::MenuItem("Export report...", nullptr, false, s.results[Slot::A].valid)) s.teach.export_dialog = true;
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.requests.quit = true;
   ImGui::EndMenu();
@@ -78,6 +79,7 @@ static void ViewMenu(AppState& s) {
   ImGui::Separator();
   ImGui::MenuItem("Timings panel", nullptr, &s.show_timings);
   ImGui::MenuItem("Tune launch (selected stage)", "Ctrl+T", &s.tune.open);
+  ImGui::MenuItem("Kernel source", "Ctrl+K", &s.teach.show_kernel_source);
   ImGui::EndMenu();
 }
 
@@ -98,6 +100,7 @@ void DrawMenuBar(AppState& s) {
   PipelineMenu(s);
   ViewMenu(s);
   DrawLabsMenu(s);
+  LessonsMenu(s);
   HelpMenu(s);
   s.layout.top = ImGui::GetWindowSize().y;
   ImGui::EndMainMenuBar();

@@ -50,6 +50,12 @@ void DrawAboutWindow(AppState& s);
 void DrawToasts(AppState& s);
 // The Tune window (Ctrl+T): the selected stage's launch sweep as a heat map (app/ui/tune_window.cpp).
 void DrawTuneWindow(AppState& s);
+// Teaching (app/ui/lesson_window.cpp, kernel_source_window.cpp, report_export.cpp): the Lessons menu, and the
+// lesson, kernel source and export report windows.
+void LessonsMenu(AppState& s);
+void DrawTeachWindows(AppState& s);
+// Carries out the lesson and report requests (after the frame's widgets, like the other requests).
+void ProcessTeachRequests(AppState& s);
 
 // The stage editor inside the pipeline panel (variant, parameters, launch controls).
 void DrawStageEditor(AppState& s, std::size_t index);

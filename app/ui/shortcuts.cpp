@@ -20,6 +20,7 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Ctrl+Shift+S", "Save the pipeline as a preset"},
       {"Ctrl+E", "Export the timing table (CSV)"},
       {"Ctrl+T", "Tune the selected stage's launch (heat map of block sizes)"},
+      {"Ctrl+K", "Kernel source of the selected stage on / off"},
       {"Space", "Measure continuously on/off"},
       {"F", "Zoom to fit"},
       {"1", "Zoom 1:1 (one image pixel per screen pixel)"},
@@ -60,6 +61,7 @@ static bool CtrlShortcut(AppState& s, const KeyPress& k) {
   switch (k.key) {
     case GLFW_KEY_O: OpenFileBrowser(s, BrowserPurpose::OpenImage); return true;
     case GLFW_KEY_G: s.pattern_dialog.open = true; return true;
+    case GLFW_KEY_K: s.teach.show_kernel_source = !s.teach.show_kernel_source; return true;
     case GLFW_KEY_S:
       OpenFileBrowser(s, k.shift ? BrowserPurpose::SavePreset : BrowserPurpose::SaveOutput);
       return true;

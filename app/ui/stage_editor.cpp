@@ -44,6 +44,8 @@ static void VariantCombo(AppState& s, Stage& st, const FilterSpec& f, bool expla
     ImGui::TextUnformatted(("Expect: " + current->expectation).c_str());
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
+    if (current->backend == Backend::Cuda && ImGui::SmallButton("kernel source (Ctrl+K)"))
+      s.teach.show_kernel_source = true;
   }
 }
 
