@@ -114,6 +114,33 @@ if [[ $what == *" ncu "* ]]; then
 fi
 pack
 
+if [[ $what == *" labs "* ]]; then
+  # Every lab on CUDA with its JSON (issue 11): histogram on three inputs (a constant one shows atomic contention),
+  # reduce, keypoints with NMS, gemm up to 4096, streams, transfers and the device.
+  lab() { local name=$1; shift; echo "== filterlab lab $name $*" >>"$OUT/labs.txt"
+    timeout 120 $bin/filterlab lab "$name" --backend cuda "$@" >>"$OUT/labs.txt" 2>&1; echo "rc=$?" >>"$OUT/labs.txt"; }
+  for p in natural noise constant; do lab histogram --size 8192 --param pattern=$p --json "$json/lab_histogram_$p.json"; done
+  lab histogram --size 8192 --param pattern=noise --param format=rgba8 --json "$json/lab_histogram_rgba8.json"
+  lab reduce --size 8192 --json "$json/lab_reduce.json"
+  lab keypoints --size 2048 --repeat 5 --json "$json/lab_keypoints.json"
+  for n in 1024 4096; do lab gemm --size $n --repeat 5 --json "$json/lab_gemm_$n.json"; done
+  lab streams --json "$json/lab_streams.json"
+  lab transfers --json "$json/lab_transfers.json"
+  lab device --json "$json/lab_device.json"
+  summary+=("labs: $(grep -c '^rc=0' "$OUT/labs.txt") of $(grep -c '^rc=' "$OUT/labs.txt") ran")
+fi
+pack
+
+if [[ $what == *" tune "* ]]; then
+  # Autotune one stage of 8192x8192 over the full sweep (issue 12's budget: under 60 s).
+  for spec in gauss:variant=separable:radius=4 dilate3:variant=fast; do
+    /usr/bin/time -f "wall %e s" timeout 170 $bin/filterlab tune --size 8192x8192 --stage "$spec" \
+      --json "$json/tune_${spec%%:*}.json" >>"$OUT/tune.txt" 2>&1
+    summary+=("tune $spec rc=$? $(grep -E '^wall|seconds|best' "$OUT/tune.txt" | tail -n 2 | tr '\n' ' ')")
+  done
+fi
+pack
+
 if [[ $what == *" peers "* ]]; then
   PYTHONUNBUFFERED=1 timeout 240 python3 .gpu/peers_bench.py --size 8192 --json "$json/peers.json" >"$OUT/peers.txt" 2>&1
   tail -n 20 "$OUT/peers.txt"
