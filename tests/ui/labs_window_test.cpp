@@ -23,7 +23,7 @@ TEST(LabsWindow, RendersForEveryDeclaredLabAndCudaOnlyLabsSayWhy) {
     SCOPED_TRACE(lab.id);
     const std::string out = (dir / (lab.id + ".png")).string();
     const Outcome o =
-        RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --window 1280x900 --lab " + lab.id, true);
+        RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --window 1280x900 --lab " + lab.id, false);
     ASSERT_EQ(o.exit_code, 0) << o.output;
     EXPECT_NE(o.output.find("lab " + lab.id + ": run=no"), std::string::npos) << o.output;
     if (lab.needs_cuda) EXPECT_NE(o.output.find("needs CUDA"), std::string::npos) << o.output;
@@ -38,11 +38,11 @@ TEST(LabsWindow, RendersForEveryDeclaredLabAndCudaOnlyLabsSayWhy) {
 TEST(LabsWindow, UnknownLabAndRunWithoutLabAreRefused) {
   const auto dir = ScratchDir();
   const std::string out = (dir / "x.png").string();
-  Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --lab nolab", true);
+  Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --lab nolab", false);
   EXPECT_EQ(o.exit_code, 2) << o.output;
   EXPECT_NE(o.output.find("unknown lab 'nolab'"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("streams"), std::string::npos) << "the message lists the labs: " << o.output;
-  o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --lab-run", true);
+  o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --lab-run", false);
   EXPECT_EQ(o.exit_code, 2) << o.output;
 }
 
@@ -83,7 +83,7 @@ TEST(LabsWindow, CudaLabsRunThroughTheWindow) {
     SCOPED_TRACE(lab.id);
     const std::string out = (dir / (lab.id + "_cuda.png")).string();
     const Outcome o = RunFilterlab(
-        "--screenshot " + Quote(out) + " --backend cuda --window 1400x1900 --lab " + lab.id + " --lab-run", true);
+        "--screenshot " + Quote(out) + " --backend cuda --window 1400x1900 --lab " + lab.id + " --lab-run", false);
     ASSERT_EQ(o.exit_code, 0) << o.output;
     EXPECT_NE(o.output.find("lab " + lab.id + ": run=yes"), std::string::npos) << o.output;
     std::printf("%s: %s\n", lab.id.c_str(), out.c_str());
