@@ -22,7 +22,8 @@ script="$dir/soak_${actions}_${seed}.txt"
 "$python" "$here/scripts/make_soak_script.py" --filterlab "$exe" --actions "$actions" --seed "$seed" \
   --hostile "$here/tests/data/hostile" --out "$script" || exit 1
 log="$dir/soak_${actions}_${seed}.log"
-"$exe" --script "$script" --headless --no-session --input pattern:checkerboard:64x64 "$@" >"$log" 2>&1
+# SOAK_FILTERLAB_ENV: NAME=VALUE words for filterlab's run only (the ASan run keeps Mesa's driver loaded with them).
+env ${SOAK_FILTERLAB_ENV:-} "$exe" --script "$script" --headless --no-session --input pattern:checkerboard:64x64 "$@" >"$log" 2>&1
 rc=$?
 summary=$(grep -E '^script .*: backend=' "$log" | tail -n 1)
 fail() {
