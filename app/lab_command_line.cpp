@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/screenshot.hpp"
+#include "app/script_run.hpp"
 #include "app/ui/gui_app.hpp"
 #include "app/ui/sample_assets.hpp"
 #include "core/error.hpp"
@@ -14,6 +15,8 @@ namespace {
 struct LabArgs {
   ui::GuiOptions gui;
   ScreenshotOptions shot;
+  std::string script;
+  bool headless = false;
   std::string positional_image;
   CLI::Option* screenshot = nullptr;
 };
@@ -31,6 +34,8 @@ void AddGuiOptions(CLI::App& app, LabArgs& a) {
   app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
   app.add_option("--frames", gui.frames, "Quit after N frames (tests)");
   app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)");
+  app.add_option("--script", a.script, "Play a script of lab actions (docs/SCRIPTS.md), one per frame");
+  app.add_flag("--headless", a.headless, "With --script: offscreen (--gl, --window), ending with the script");
 }
 
 void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
@@ -63,6 +68,11 @@ int RunLab(LabArgs& a) {
     if (!gui.image.empty()) throw InputError("give the image either as an argument or with --input");
     gui.image = a.positional_image;
   }
+  if (!a.script.empty()) {
+    if (*a.screenshot) throw InputError("--script takes its screenshots itself: give either it or --screenshot");
+    return RunScript({a.script, a.headless, a.shot.gl, a.shot.window, gui});
+  }
+  if (a.headless) throw InputError("--headless plays a --script offscreen: give the script");
   if (!*a.screenshot) return ui::RunGui(gui);
   ScreenshotOptions& shot = a.shot;
   shot.image = gui.image;

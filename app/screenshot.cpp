@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "app/cli/commands.hpp"
+#include "app/headless_context.hpp"
 #include "app/ui/gui_app.hpp"
 #include "app/ui/lab.hpp"
 #include "app/ui/panels.hpp"
@@ -18,62 +19,12 @@
 #include "core/image_io.hpp"
 #include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
-#include "render/egl_context.hpp"
 #include "render/gl.hpp"
-#include "render/glfw_window.hpp"
 #include "render/imgui_renderer.hpp"
 #include "render/offscreen_target.hpp"
 
 namespace fl::app {
 namespace {
-
-void ParseWindow(const std::string& text, int& w, int& h) {
-  const auto x = text.find('x');
-  try {
-    std::size_t used_w = 0, used_h = 0;
-    if (x == std::string::npos) throw std::invalid_argument("no x");
-    w = std::stoi(text.substr(0, x), &used_w);
-    h = std::stoi(text.substr(x + 1), &used_h);
-    if (used_w != x || used_h != text.size() - x - 1) throw std::invalid_argument("trailing text");
-  } catch (const std::logic_error&) {
-    throw InputError("--window '" + text + "' is not WxH (e.g. 1280x800)");
-  }
-  if (w < 320 || h < 200 || w > 16384 || h > 16384)
-    throw InputError("--window " + text + " is outside 320x200 .. 16384x16384");
-}
-
-// Whichever context could be made; the other stays empty. EGL first: it needs no display server and, on a GPU
-// server, shares the GPU with CUDA.
-struct Context {
-  std::unique_ptr<render::EglContext> egl;
-  std::unique_ptr<render::GlfwWindow> glfw;
-  std::string description;
-};
-
-Context MakeContext(const std::string& which) {
-  if (which != "auto" && which != "egl" && which != "glfw")
-    throw InputError("--gl '" + which + "' is not auto, egl or glfw");
-  Context c;
-  std::string egl_failure;
-  if (which != "glfw") {
-    try {
-      c.egl = render::EglContext::Create(0);
-      c.description = c.egl->description();
-      return c;
-    } catch (const RuntimeError& e) {
-      if (which == "egl") throw;
-      egl_failure = e.what();
-    }
-  }
-  try {
-    c.glfw = render::GlfwWindow::Create(64, 64, "Filter Lab (screenshot)", false);
-    c.description = c.glfw->description();
-    return c;
-  } catch (const RuntimeError& e) {
-    throw RuntimeError(std::string("no OpenGL context for the screenshot: ") + e.what() +
-                       (egl_failure.empty() ? "" : "; EGL: " + egl_failure));
-  }
-}
 
 float ParseZoom(const std::string& text) {
   if (text == "fit") return 0;
@@ -160,16 +111,7 @@ void SetUpComparison(const Registry& reg, Backend backend, const ScreenshotOptio
   s.ab.b = b;
 }
 
-void SetUpImGui(int width, int height, float ui_scale) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // a screenshot never reads or writes the person's layout
-  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
-  io.DisplayFramebufferScale = ImVec2(1, 1);
-  io.BackendPlatformName = "filterlab_headless";
-  ui::SetupLookAndFeel(ui_scale);
-}
-
-ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const Context& context) {
+ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const HeadlessContext& context) {
   ui::LabOptions lo;
   lo.image = o.image;
   lo.preset = o.preset;
@@ -185,28 +127,16 @@ ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const Context& context) 
 // A few frames: ImGui sizes auto-fitting windows on their second frame. No input reaches the UI, except the
 // mouse of --hover, placed over the pixel once the image's place is known.
 // (The value under the mouse arrives a frame after the hover, and a tooltip shows a frame after it opens.)
-void RenderOneFrame(ui::Lab& lab, render::ImGuiRenderer& renderer, render::OffscreenTarget& target) {
-  ImGui::NewFrame();
-  lab.Frame();
-  ImGui::Render();
-  target.Bind();
-  glViewport(0, 0, target.width(), target.height());
-  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  renderer.Render(ImGui::GetDrawData(), target.width(), target.height());
-}
-
 void RenderFrames(ui::Lab& lab, std::array<int, 2> hover, render::ImGuiRenderer& renderer,
                   render::OffscreenTarget& target) {
   ImGuiIO& io = ImGui::GetIO();
   const ui::ViewState& v = lab.state().view;
   const int frames = hover[0] >= 0 ? 7 : 4;
   for (int frame = 0; frame < frames; ++frame) {
-    io.DeltaTime = 1.0f / 60.0f;
     if (hover[0] >= 0 && frame >= 2)
       io.MousePos = ImVec2(v.image_x + (static_cast<float>(hover[0]) + 0.5f) * v.zoom,
                            v.image_y + (static_cast<float>(hover[1]) + 0.5f) * v.zoom);
-    RenderOneFrame(lab, renderer, target);
+    DrawHeadlessFrame(lab, renderer, target, target.width(), target.height());
   }
   render::CheckGl("screenshot frame");
 }
@@ -225,11 +155,10 @@ void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Offscr
   ui::AppState& s = lab.state();
   std::vector<double> frame_ms, wall_ms, gpu_ms, stage_ms;
   for (int i = 0; i < n; ++i) {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
     s.pipeline_edited = true;
     const long writes = s.display.interop_writes;
     const auto t0 = std::chrono::steady_clock::now();
-    RenderOneFrame(lab, renderer, target);
+    DrawHeadlessFrame(lab, renderer, target, target.width(), target.height());
     glFinish();
     frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     stage_ms.push_back(s.results[ui::Slot::A].total_ms);
@@ -245,7 +174,7 @@ void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Offscr
               wall_ms.size(), Median(wall_ms), Median(gpu_ms));
 }
 
-void PrintSummary(const ScreenshotOptions& o, int width, int height, const Context& context, Backend backend,
+void PrintSummary(const ScreenshotOptions& o, int width, int height, const HeadlessContext& context, Backend backend,
                   ui::Lab& lab) {
   const ui::AppState& s = lab.state();
   const ui::ViewState& v = s.view;
@@ -264,14 +193,14 @@ void PrintSummary(const ScreenshotOptions& o, int width, int height, const Conte
 int RunScreenshot(const ScreenshotOptions& o) {
   if (o.output.empty()) throw InputError("--screenshot needs an output path");
   int width = 0, height = 0;
-  ParseWindow(o.window, width, height);
+  ParseWindowSize(o.window, "--window", width, height);
   const float zoom = ParseZoom(o.zoom);
   const Registry& reg = BuiltinRegistry();
   const Backend backend = cli::ChooseBackend(o.backend);
-  Context context = MakeContext(o.gl);
+  HeadlessContext context = MakeHeadlessContext(o.gl);
 
   ui::ImGuiContextScope imgui;
-  SetUpImGui(width, height, o.ui_scale);
+  SetUpHeadlessImGui(width, height, o.ui_scale);
   render::ImGuiRenderer renderer;
   render::OffscreenTarget target(width, height);
 

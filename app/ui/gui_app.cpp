@@ -12,6 +12,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/ui/lab.hpp"
+#include "app/ui/script_player.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/ui_style.hpp"
 #include "filters/builtin_registry.hpp"
@@ -90,10 +91,12 @@ int RunGui(const GuiOptions& o) {
 
   while (!glfwWindowShouldClose(window->get()) && !lab.quit_requested()) {
     // Idle, the lab sleeps until something happens (or a tenth of a second passes, for tooltips and progress).
-    if (lab.state().continuous || lab.busy() || frames < 3)
+    const bool scripted = o.script && !o.script->finished();
+    if (lab.state().continuous || lab.busy() || frames < 3 || scripted)
       glfwPollEvents();
     else
       glfwWaitEventsTimeout(0.1);
+    if (scripted) o.script->BeforeFrame(lab);
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     lab.Frame();
@@ -105,6 +108,7 @@ int RunGui(const GuiOptions& o) {
     glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     renderer.Render(ImGui::GetDrawData(), fb_w, fb_h);
+    if (scripted) o.script->AfterFrame(lab);
     glfwSwapBuffers(window->get());
     if (lab.state().image_label != titled) {
       titled = lab.state().image_label;

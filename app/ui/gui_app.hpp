@@ -5,6 +5,8 @@
 
 namespace fl::ui {
 
+class ScriptPlayer;
+
 struct GuiOptions {
   std::string image;                // a path or pattern:NAME:WxH[:FORMAT]
   std::string preset;
@@ -15,6 +17,7 @@ struct GuiOptions {
   double quit_after = 0;            // > 0: quit after this many seconds (tests)
   bool no_interop = false;          // force the upload path
   bool no_session = false;          // neither read nor write the remembered session
+  ScriptPlayer* script = nullptr;   // --script: played one action per frame, then the person takes over
 };
 
 // Runs until the window closes; returns the exit code (0, or 3 when no window can be opened).

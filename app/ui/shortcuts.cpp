@@ -47,8 +47,7 @@ const std::vector<Shortcut>& Shortcuts() {
   return list;
 }
 
-// The comparison views need B: asking for one turns the comparison on.
-static void SetView(AppState& s, ViewMode mode) {
+void SetView(AppState& s, ViewMode mode) {
   if (!s.ab.enabled && mode != ViewMode::A) {
     s.ab.enabled = true;
     if (s.ab.b.stages.empty()) s.ab.b = s.pipeline;

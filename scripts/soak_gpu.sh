@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The soak on the GPU machine, with the binaries scripts/pack_for_gpu.sh packed into .gpu/bin:
+#   bash .gpu/on-device.sh bash scripts/soak_gpu.sh [ACTIONS] [SEED]     (default 50000 actions, seed 7)
+# Plays a long random script (scripts/make_soak_script.py) on the CUDA backend through EGL and CUDA-GL interop,
+# and with SOAK_CPU_TOO=1 the same script on the CPU backend (to compare what was refused and reported). Fails on a
+# crash, a broken state rule, or device memory in use at the end more than SOAK_MAX_GROWTH_MIB (default 4) above
+# its start (cudaMemGetInfo, printed in filterlab's summary line). Kernels are loaded eagerly, so that the
+# first use of a kernel late in the script does not count as growth. Logs and scripts go to $OUT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+: "${OUT:=/tmp/filterlab-out}"
+mkdir -p "$OUT"
+actions=${1:-50000}
+seed=${2:-7}
+export LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export FILTERLAB_SOURCE_DIR="$PWD"
+export CUDA_MODULE_LOADING=EAGER
+exe=${FILTERLAB_EXE:-.gpu/bin/filterlab}
+status=0
+nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv,noheader || true
+SOAK_DIR="$OUT/soak_cuda" timeout "${SOAK_TIMEOUT:-540}" bash scripts/soak.sh "$exe" "$actions" "$seed" \
+  --backend cuda --gl egl --window 1280x800 || status=1
+if [ "${SOAK_CPU_TOO:-0}" = 1 ]; then
+  SOAK_DIR="$OUT/soak_cpu" timeout "${SOAK_TIMEOUT:-540}" bash scripts/soak.sh "$exe" "$actions" "$seed" \
+    --backend cpu --gl egl --window 1280x800 || status=1
+fi
+echo "soak_gpu: $([ $status -eq 0 ] && echo passed || echo FAILED) ($actions actions, seed $seed)"
+exit $status

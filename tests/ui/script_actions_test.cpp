@@ -1,0 +1,142 @@
+// A script's actions carried out on the AppState (app/ui/script_actions.cpp): each edits the pipeline or asks
+// for what the matching click asks for; an action on nothing (no such stage, filter, variant, parameter or
+// view, a value that is not a number) is refused with a reason and changes nothing. Values out of range are
+// taken as typed: the plan refuses them when the lab runs (tests/ui/script_run_test.cpp sees that).
+#include "app/ui/script_actions.hpp"
+
+#include <gtest/gtest.h>
+
+#include "app/ui/pipeline_edits.hpp"
+#include "filters/builtin_registry.hpp"
+
+namespace fl::ui {
+namespace {
+
+class ScriptActions : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    s.registry = &BuiltinRegistry();
+    s.backend = Backend::Cpu;
+    s.pipeline = DefaultPipeline(*s.registry, s.backend);  // gray, gauss3
+    s.selected_stage = 1;
+    s.pipeline_edited = false;
+  }
+  // Carries out one line; returns the refusal ("" when taken).
+  std::string Do(const std::string& line) {
+    const Script script = ParseScript(line + "\n", "test.txt");
+    return ApplyScriptAction(s, script.actions.at(0));
+  }
+  std::vector<std::string> Filters() const {
+    std::vector<std::string> out;
+    for (const Stage& st : s.pipeline.stages) out.push_back(st.filter);
+    return out;
+  }
+  // A refused action leaves everything as it was.
+  void ExpectRefused(const std::string& line, const std::string& reason) {
+    SCOPED_TRACE(line);
+    const Pipeline before = s.pipeline, b_before = s.ab.b;
+    const int selected = s.selected_stage;
+    const bool edited = s.pipeline_edited;
+    EXPECT_NE(Do(line).find(reason), std::string::npos) << Do(line);
+    EXPECT_EQ(s.pipeline, before);
+    EXPECT_EQ(s.ab.b, b_before);
+    EXPECT_EQ(s.selected_stage, selected);
+    EXPECT_EQ(s.pipeline_edited, edited);
+  }
+  AppState s;
+};
+
+TEST_F(ScriptActions, ChainEditsAreThePanelsEdits) {
+  EXPECT_EQ(Do("add gauss"), "");
+  EXPECT_EQ(Filters(), (std::vector<std::string>{"gray", "gauss3", "gauss"}));
+  EXPECT_EQ(s.selected_stage, 2);
+  EXPECT_TRUE(s.pipeline_edited);
+  EXPECT_EQ(Do("move 3 1"), "");
+  EXPECT_EQ(Filters(), (std::vector<std::string>{"gauss", "gray", "gauss3"}));
+  EXPECT_EQ(s.selected_stage, 0);  // the selection moves with its stage
+  EXPECT_EQ(Do("disable 2"), "");
+  EXPECT_FALSE(s.pipeline.stages[1].enabled);
+  EXPECT_EQ(Do("enable 2"), "");
+  EXPECT_TRUE(s.pipeline.stages[1].enabled);
+  EXPECT_EQ(Do("remove 1"), "");
+  EXPECT_EQ(Filters(), (std::vector<std::string>{"gray", "gauss3"}));
+  EXPECT_EQ(Do("select 2"), "");
+  EXPECT_EQ(s.selected_stage, 1);
+  EXPECT_EQ(s.show_stage, 1);
+  EXPECT_EQ(Do("select 0"), "");
+  EXPECT_EQ(s.show_stage, kShowInput);
+  EXPECT_EQ(Do("reset"), "");
+  EXPECT_TRUE(s.requests.reset_pipeline);
+}
+
+TEST_F(ScriptActions, ActionsOnNothingAreRefusedAndChangeNothing) {
+  ExpectRefused("add nosuch", "no filter 'nosuch'");
+  ExpectRefused("remove 3", "no stage 3 (the pipeline has 2)");
+  ExpectRefused("remove 0", "no stage 0");
+  ExpectRefused("move 1 9", "no stage 9");
+  ExpectRefused("enable 7", "no stage 7");
+  ExpectRefused("select 5", "no stage 5");
+  ExpectRefused("param 2 radius 4", "filter gauss3 has no parameter 'radius'");
+  ExpectRefused("variant 2 nosuch", "has no variant 'nosuch'");
+  ExpectRefused("block 4 32x8", "no stage 4");
+  ExpectRefused("view sideways", "no view 'sideways'");
+  ExpectRefused("edit b", "compare is off");
+  ExpectRefused("pattern nosuch 64x64", "unknown pattern 'nosuch'");
+  ExpectRefused("pattern noise 0x64", "each side must be");
+  ASSERT_EQ(Do("add gauss"), "");
+  s.pipeline_edited = false;
+  ExpectRefused("param 3 radius abc", "parameter radius: 'abc' is not a number");
+  ExpectRefused("param 3 radius 4x", "is not a number");
+}
+
+TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
+  ASSERT_EQ(Do("add gauss"), "");
+  EXPECT_EQ(Do("param 3 radius 6"), "");
+  EXPECT_EQ(s.pipeline.stages[2].params.Number("radius"), 6);
+  EXPECT_EQ(Do("param 3 radius 999"), "");  // out of range: the plan refuses it, as for a typed value
+  EXPECT_EQ(s.pipeline.stages[2].params.Number("radius"), 999);
+  EXPECT_EQ(Do("variant 3 separable"), "");
+  EXPECT_EQ(s.pipeline.stages[2].variant, "separable");
+  EXPECT_EQ(Do("block 3 64x2"), "");
+  EXPECT_EQ(s.pipeline.stages[2].launch.block_x, 64);
+  EXPECT_EQ(s.pipeline.stages[2].launch.block_y, 2);
+  EXPECT_EQ(Do("ppt 3 8"), "");
+  EXPECT_EQ(s.pipeline.stages[2].launch.ppt, 8);
+  EXPECT_EQ(Do("halo 3 3"), "");
+  EXPECT_EQ(s.pipeline.stages[2].launch.halo, 3);
+  EXPECT_EQ(Do("smem 3 off"), "");
+  EXPECT_FALSE(s.pipeline.stages[2].launch.smem);
+  EXPECT_TRUE(s.pipeline_edited);
+}
+
+TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
+  EXPECT_EQ(Do("load some dir/cat.png"), "");
+  EXPECT_EQ(s.requests.open_image, "some dir/cat.png");
+  EXPECT_EQ(Do("pattern checkerboard 96x48 rgba8"), "");
+  ASSERT_TRUE(s.requests.generate);
+  EXPECT_EQ(s.requests.generate->pattern, TestPattern::Checkerboard);
+  EXPECT_EQ(s.requests.generate->width, 96);
+  EXPECT_EQ(s.requests.generate->height, 48);
+  EXPECT_EQ(s.requests.generate->format, PixelFormat::Rgba8);
+}
+
+TEST_F(ScriptActions, ViewsTurnTheComparisonOnAndEditBChangesB) {
+  EXPECT_EQ(Do("view diff"), "");
+  EXPECT_TRUE(s.ab.enabled);
+  EXPECT_EQ(s.ab.view, ViewMode::Diff);
+  EXPECT_EQ(s.ab.b, s.pipeline);
+  EXPECT_EQ(Do("edit b"), "");
+  ASSERT_NE(s.pipeline.stages[1].variant, "reference");
+  EXPECT_EQ(Do("variant 2 reference"), "");
+  EXPECT_EQ(s.ab.b.stages[1].variant, "reference");
+  EXPECT_NE(s.pipeline.stages[1].variant, "reference");
+  EXPECT_EQ(Do("edit a"), "");
+  EXPECT_EQ(Do("compare off"), "");
+  EXPECT_FALSE(s.ab.enabled);
+  EXPECT_EQ(Do("compare on"), "");
+  EXPECT_TRUE(s.ab.enabled);
+  EXPECT_EQ(s.ab.b.stages[1].variant, "reference");  // B is kept while comparing is off, as the checkbox keeps it
+}
+
+}  // namespace
+}  // namespace fl::ui
