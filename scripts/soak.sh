@@ -21,7 +21,16 @@ mkdir -p "$dir"
 script="$dir/soak_${actions}_${seed}.txt"
 "$python" "$here/scripts/make_soak_script.py" --filterlab "$exe" --actions "$actions" --seed "$seed" \
   --hostile "$here/tests/data/hostile" --out "$script" || exit 1
-log="$dir/soak_${actions}_${seed}.log"
+# SOAK_PASSES=N plays the same script N times over in one process (it ends where it starts): caches sized to the
+# largest image seen stay after one pass, a leak grows with every pass (scripts/soak_gpu.sh compares 1 and 2).
+passes=${SOAK_PASSES:-1}
+if [ "$passes" -gt 1 ]; then
+  once=$script
+  script="$dir/soak_${actions}_${seed}_x$passes.txt"
+  : >"$script"
+  for _ in $(seq "$passes"); do cat "$once" >>"$script"; done
+fi
+log="${script%.txt}.log"
 # SOAK_FILTERLAB_ENV: NAME=VALUE words for filterlab's run only (the ASan run keeps Mesa's driver loaded with them).
 env ${SOAK_FILTERLAB_ENV:-} "$exe" --script "$script" --headless --no-session --input pattern:checkerboard:64x64 "$@" >"$log" 2>&1
 rc=$?

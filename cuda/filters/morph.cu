@@ -99,7 +99,7 @@ __global__ void MorphStrip(PlaneArgs p) {
   if (x >= p.w || y0 >= p.h) return;
   int cols[2 * R + 1];
 #pragma unroll
-  for (int d = 0; d <= 2 * R; ++d) cols[d] = ClampInt(x - R + d, 0, p.w - 1);
+  for (int d = 0; d <= 2 * R; ++d) cols[d] = ClampOffset(x, d - R, p.w - 1);
   P px[kRows][2 * R + 1];
 #pragma unroll
   for (int i = 0; i < kRows; ++i) {
@@ -116,11 +116,10 @@ __global__ void MorphStrip(PlaneArgs p) {
   }
 #pragma unroll
   for (int j = 0; j < kStripRows; ++j) {
-    if (y0 + j >= p.h) break;
     P v = rows[j];
 #pragma unroll
     for (int i = 1; i <= 2 * R; ++i) v = op(v, rows[j + i]);
-    RowPtr<P>(p.out, p.out_pitch, y0 + j)[x] = v;
+    if (y0 + j < p.h) RowPtr<P>(p.out, p.out_pitch, y0 + j)[x] = v;  // a guarded store, as the 3x3 kernel had
   }
 }
 
