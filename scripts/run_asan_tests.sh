@@ -5,6 +5,7 @@
 # LeakSanitizer at exit. CUDA is built as PTX only (no GPU code runs here), to keep the build short.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use_ccache.sh
 export PATH="$PATH:/usr/local/cuda/bin"
 cmake --preset asan -DFILTERLAB_BUILD_UI=ON -DCMAKE_CUDA_ARCHITECTURES=90-virtual \
   -DFILTERLAB_SOAK_ACTIONS="${SOAK_ASAN_ACTIONS:-2000}" >/dev/null

@@ -9,6 +9,7 @@
 # then add it to fuzz/regressions/TARGET/ and write the unit test that pins the fix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use_ccache.sh
 export PATH="$PATH:/usr/local/cuda/bin"
 seconds="${FUZZ_SECONDS:-60}"
 targets=("$@")

@@ -3,6 +3,7 @@
 # Without a GPU the GPU tests report SKIPPED with the reason; the UI tests run under Xvfb with Mesa.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/use_ccache.sh
 export PATH="$PATH:/usr/local/cuda/bin"
 bash scripts/install_deps.sh --tests
 cmake --preset ci >/dev/null

@@ -81,6 +81,8 @@ for tool in $tools; do
   seconds=$(( $(date +%s) - start ))
   # Every tool ends its log with "========= ERROR SUMMARY: N errors" (N absent if the program never finished).
   errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+' "$log" | tail -1 | grep -Eo '[0-9]+$')
+  # racecheck ends with "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)" instead
+  [ -z "$errors" ] && errors=$(grep -Eo 'RACECHECK SUMMARY: .*\(([0-9]+) errors' "$log" | tail -1 | grep -Eo '[0-9]+ errors' | grep -Eo '[0-9]+')
   [ -z "$errors" ] && errors="?"
   passed=$(grep -Eo '^\[  PASSED  \] [0-9]+' "$out" | grep -Eo '[0-9]+$')
   if grep -q '^\[  FAILED  \]' "$out"; then
