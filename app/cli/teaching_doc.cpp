@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "core/lab_registry.hpp"
+
 namespace fl::cli {
 
 static std::string LaunchFields(const LaunchUse& u) {
@@ -23,36 +25,54 @@ static std::string AgreementText(Agreement a) {
   return "";
 }
 
+static void ParamTable(std::ostringstream& md, const std::vector<ParamSpec>& params) {
+  if (params.empty()) return;
+  md << "\n| parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
+  for (const auto& p : params) {
+    md << "| " << p.name << " | " << ToString(p.type) << " | ";
+    if (p.type == ParamType::Choice) {
+      std::string c;
+      for (const auto& x : p.choices) c += (c.empty() ? "" : ", ") + x;
+      md << c << " | " << p.def_choice;
+    } else {
+      md << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] | " << p.def;
+    }
+    md << " | " << p.help << " |\n";
+  }
+}
+
+// The labs (core/lab_spec.hpp) after the filters: what each shows, its parameters and its variants.
+static void LabsMarkdown(std::ostringstream& md) {
+  md << "\n# Labs\n\nThe techniques that are not stencils, each run by `filterlab lab NAME` and the Labs window.\n";
+  for (const LabSpec& l : LabRegistry()) {
+    md << "\n## lab " << l.id << "\n\n**" << l.title << "**" << (l.needs_cuda ? " - needs CUDA" : "") << "\n\n"
+       << l.teaching << "\n";
+    ParamTable(md, l.params);
+    md << "\n| variant | backend | technique | what to expect |\n|---|---|---|---|\n";
+    for (const auto& v : l.variants)
+      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << v.technique << " | " << v.expectation << " |\n";
+  }
+}
+
 std::string TeachingMarkdown(const Registry& reg) {
   std::ostringstream md;
   md << "# Teaching notes\n\n"
      << "Generated from the filter registry by `filterlab list --markdown` (a test keeps this file in step with "
         "the code). Each filter lists what it is, then every variant: the technique it demonstrates, what to "
-        "expect from it and why, its launch fields, and how it agrees with the CPU reference.\n\n";
+        "expect from it and why, its launch fields, and how it agrees with the CPU reference. The labs follow "
+        "the filters.\n\n";
   for (const auto& f : reg.filters()) md << "- [" << f.id << "](#" << f.id << "): " << f.name << "\n";
   for (const auto& f : reg.filters()) {
     md << "\n## " << f.id << "\n\n**" << f.name << "** - formats: " << FormatList(f.accepts) << "\n\n"
        << f.teaching << "\n";
-    if (!f.params.empty()) {
-      md << "\n| parameter | type | range | default | meaning |\n|---|---|---|---|---|\n";
-      for (const auto& p : f.params) {
-        md << "| " << p.name << " | " << ToString(p.type) << " | ";
-        if (p.type == ParamType::Choice) {
-          std::string c;
-          for (const auto& x : p.choices) c += (c.empty() ? "" : ", ") + x;
-          md << c << " | " << p.def_choice;
-        } else {
-          md << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max << "] | " << p.def;
-        }
-        md << " | " << p.help << " |\n";
-      }
-    }
+    ParamTable(md, f.params);
     md << "\n| variant | backend | launch fields | agreement | technique | what to expect |\n"
        << "|---|---|---|---|---|---|\n";
     for (const auto& v : f.variants)
       md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << LaunchFields(v.uses) << " | "
          << AgreementText(v.agreement) << " | " << v.technique << " | " << v.expectation << " |\n";
   }
+  LabsMarkdown(md);
   return md.str();
 }
 
