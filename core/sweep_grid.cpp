@@ -17,7 +17,7 @@ namespace {
 const json* Entries(const json& root) {
   if (root.is_array()) return &root;
   if (root.is_object())
-    for (const char* key : {"results", "points", "rows", "configs"})
+    for (const char* key : {"configurations", "results", "points", "rows", "configs"})  // the tuner's first
       if (root.contains(key) && root[key].is_array()) return &root[key];
   return nullptr;
 }
@@ -46,6 +46,8 @@ std::optional<std::pair<int, int>> BlockOf(const json& e) {
 std::optional<double> TimeOf(const json& e) {
   if (e.contains("refused") && e["refused"].is_string() && !e["refused"].get<std::string>().empty())
     return std::nullopt;
+  if (e.contains("status") && e["status"].is_string() && e["status"].get<std::string>() != "ok")
+    return std::nullopt;  // the tuner's refused and pending configurations
   for (const char* key : {"median_ms", "ms", "time_ms"})
     if (e.contains(key) && e[key].is_number() && e[key].get<double>() > 0) return e[key].get<double>();
   return std::nullopt;
@@ -61,7 +63,9 @@ SweepGrid SweepGridFromJson(const std::string& text) {
     throw InputError(std::string("sweep: malformed JSON: ") + e.what());
   }
   const json* entries = Entries(root);
-  if (!entries) throw InputError("sweep: expected an array of entries (or one under \"results\" or \"points\")");
+  if (!entries)
+    throw InputError(
+        "sweep: expected an array of entries (or one under \"configurations\", \"results\" or \"points\")");
   std::map<std::pair<int, int>, double> best;
   SweepGrid g;
   for (const json& e : *entries) {

@@ -20,19 +20,21 @@ status=0
 nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv,noheader || true
 # Device memory: buffers sized to the largest image and pipeline seen (executor outputs and scratch, display and
 # comparison buffers, the B slot) stay allocated when a script ends, so growth over one pass is not a leak by
-# itself. A leak grows with every pass: the same script is played once and twice over, in two processes, and the
-# second pass may add at most SOAK_MAX_GROWTH_MIB (default 4).
+# itself, and the random loads of a second pass can still meet a larger input than the first did. A leak grows
+# with every pass: the same script is played 2 and 4 times over, in two processes, and the last two passes may
+# add at most SOAK_MAX_GROWTH_MIB (default 4). (Measured on an H100, 5,000 actions: 32.1 MiB after one pass, 40.1
+# after two; 20,000 other actions: 38.1.)
 limit=${SOAK_MAX_GROWTH_MIB:-4}
 growth_of() { sed -nE 's/.* growth=(-?[0-9.]+).*/\1/p' "$1" | tail -n 1; }
-for passes in 1 2; do
+for passes in 2 4; do
   SOAK_PASSES=$passes SOAK_MAX_GROWTH_MIB=100000 SOAK_DIR="$OUT/soak_cuda" timeout "${SOAK_TIMEOUT:-540}" \
     bash scripts/soak.sh "$exe" "$actions" "$seed" --backend cuda --gl egl --window 1280x800 \
     >"$OUT/soak_cuda_x$passes.txt" 2>&1 || status=1
   tail -n 1 "$OUT/soak_cuda_x$passes.txt"
 done
-g1=$(growth_of "$OUT/soak_cuda_x1.txt") g2=$(growth_of "$OUT/soak_cuda_x2.txt")
+g1=$(growth_of "$OUT/soak_cuda_x2.txt") g2=$(growth_of "$OUT/soak_cuda_x4.txt")
 if [ -n "$g1" ] && [ -n "$g2" ]; then
-  echo "device memory growth: one pass ${g1} MiB, two passes ${g2} MiB, the second pass ${g2} - ${g1} MiB (limit $limit)"
+  echo "device memory growth: two passes ${g1} MiB, four passes ${g2} MiB, the last two ${g2} - ${g1} MiB (limit $limit)"
   awk -v a="$g1" -v b="$g2" -v l="$limit" 'BEGIN { exit !(b - a <= l) }' || status=1
 else
   status=1

@@ -43,23 +43,28 @@ static void ParamTable(std::ostringstream& md, const std::vector<ParamSpec>& par
 
 // The labs (core/lab_spec.hpp) after the filters: what each shows, its parameters and its variants.
 static void LabsMarkdown(std::ostringstream& md) {
-  md << "\n# Labs\n\nThe techniques that are not stencils, each run by `filterlab lab NAME` and the Labs window.\n";
+  md << "\n# Labs\n\nThe techniques that are not stencils, each run by `filterlab lab NAME` and the Labs "
+        "window.\n";
   for (const LabSpec& l : LabRegistry()) {
-    md << "\n## lab " << l.id << "\n\n**" << l.title << "**" << (l.needs_cuda ? " - needs CUDA" : "") << "\n\n"
+    md << "\n## lab " << l.id << "\n\n**" << l.title << "**" << (l.needs_cuda ? " - needs CUDA" : "")
+       << "\n\n"
        << l.teaching << "\n";
     ParamTable(md, l.params);
     md << "\n| variant | backend | technique | what to expect |\n|---|---|---|---|\n";
     for (const auto& v : l.variants)
-      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << v.technique << " | " << v.expectation << " |\n";
+      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << v.technique << " | " << v.expectation
+         << " |\n";
   }
 }
 
 std::string TeachingMarkdown(const Registry& reg) {
   std::ostringstream md;
   md << "# Teaching notes\n\n"
-     << "Generated from the filter registry by `filterlab list --markdown` (a test keeps this file in step with "
+     << "Generated from the filter registry by `filterlab list --markdown` (a test keeps this file in step "
+        "with "
         "the code). Each filter lists what it is, then every variant: the technique it demonstrates, what to "
-        "expect from it and why, its launch fields, and how it agrees with the CPU reference. The labs follow "
+        "expect from it and why, its launch fields, and how it agrees with the CPU reference. The labs "
+        "follow "
         "the filters.\n\n";
   for (const auto& f : reg.filters()) md << "- [" << f.id << "](#" << f.id << "): " << f.name << "\n";
   for (const auto& f : reg.filters()) {

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/plan.hpp"
 #include "core/stage_spec.hpp"
+#include "core/sweep_grid.hpp"
 #include "core/tune_session.hpp"
 #include "filters/builtin_registry.hpp"
 
@@ -158,6 +159,24 @@ TEST(TuneSweep, CsvAndJsonRoundTrip) {
   EXPECT_EQ(back.Best(), s.Best());
   EXPECT_THROW(CellsFromCsv("not,a,tuning,table\n"), InputError);
   EXPECT_THROW(SweepFromJson("{\"filter\": 1"), InputError);
+}
+
+// The report's heat map (core/sweep_grid.hpp) reads the sweeps the tuner writes: the lab's Export report and
+// `filterlab report --tune-json` both hand it SweepJson's text.
+TEST(TuneSweep, TheReportsHeatMapReadsTheTunersJson) {
+  TuneRequest r = RequestFor("dilate3:variant=naive");
+  r.quick = true;
+  TuneSession session(r);
+  FakeTimer timer;
+  while (!session.Step(timer, 1e9)) {
+  }
+  const TuneSweep s = session.sweep();
+  const SweepGrid g = SweepGridFromJson(SweepJson(s));
+  int ran = 0;
+  for (const TuneCell& c : s.cells) ran += c.ran() ? 1 : 0;
+  EXPECT_EQ(g.entries, static_cast<std::size_t>(ran));
+  EXPECT_FALSE(g.xs.empty());
+  EXPECT_FALSE(g.ys.empty());
 }
 
 }  // namespace
