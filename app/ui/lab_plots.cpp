@@ -31,11 +31,15 @@ static void HistogramPlots(AppState& s, const nlohmann::json& data) {
   if (!has_bins && !has_channels) return;
   ImGui::Checkbox("Log scale", &s.labs.log_scale);
   if (has_bins) HistogramBars("bins", data["bins"], s.labs.log_scale, 6);
-  if (!has_channels) return;
+  // One channel (gray8) repeats the bins already drawn; the lab names its channels ("channel_names").
+  if (!has_channels || (has_bins && data["channels"].size() < 2)) return;
   static const char* kNames[] = {"R", "G", "B", "A"};
+  const nlohmann::json names = data.value("channel_names", nlohmann::json::array());
   int i = 0;
   for (const auto& [key, counts] : data["channels"].items()) {
-    const std::string label = data["channels"].is_array() ? kNames[std::min(i, 3)] : key;
+    std::string label = data["channels"].is_array() ? kNames[std::min(i, 3)] : key;
+    if (data["channels"].is_array() && i < static_cast<int>(names.size()) && names[i].is_string())
+      label = names[i].get<std::string>();
     HistogramBars(label.c_str(), counts.is_object() ? counts.value("bins", nlohmann::json()) : counts,
                   s.labs.log_scale, 3);
     ++i;
