@@ -85,7 +85,8 @@ LabResult RunReduceCuda(const LabRequest& r) {
   const auto selected = SelectedEntries(GetLab("reduce"), r, kCudaVariants);
   std::vector<cuda::labs::ReduceKernel> kernels;
   for (const auto& e : selected) kernels.push_back(e.kernel);
-  const auto runs = cuda::labs::RunReduceKernels(img, kernels, r.repeat, r.cancel);
+  const auto runs =
+      cuda::labs::RunReduceKernels(img, kernels, r.repeat, r.cancel, r.params.Int("blocks_per_sm"));
   std::vector<VariantTiming> timings;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const ReduceStats found = StatsFromLanes(runs[i].lanes, img.format(), img.bytes());
@@ -113,6 +114,15 @@ LabSpec DeclareReduce() {
       "shared-memory tree with a barrier per step, or warp shuffles in registers), which matters less than "
       "keeping enough loads in flight. rgba8 reports every channel and all channels together.";
   lab.params = GeneratedImageParams();
+  lab.params.push_back(
+      ParamSpec{.name = "blocks_per_sm",
+                .type = ParamType::Int,
+                .min = 0,
+                .max = 32,
+                .def = 0,
+                .help = "CUDA: at most this many blocks per SM (0: as many as fit). Fewer blocks "
+                        "mean fewer per-block atomics on the same 12 totals, but fewer loads in "
+                        "flight."});
   lab.default_size = 4096;
   lab.max_size = kMaxPatternSide;  // the generated images' limit; an --input image may be larger
   lab.takes_image = true;

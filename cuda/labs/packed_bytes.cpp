@@ -40,11 +40,12 @@ TimingSamples TimeLaunches(cudaStream_t stream, int warmup, int repeats, const s
   return t;
 }
 
-unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t chunks) {
+unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t chunks, int max_per_sm) {
   int dev = 0, sms = 0, per_sm = 0;
   FL_CUDA_CHECK(cudaGetDevice(&dev));
   FL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem));
+  if (max_per_sm > 0) per_sm = std::min(per_sm, max_per_sm);
   const std::size_t needed = std::max<std::size_t>(1, (chunks + block - 1) / static_cast<std::size_t>(block));
   return static_cast<unsigned>(
       std::min<std::size_t>(needed, static_cast<std::size_t>(std::max(1, sms * per_sm))));

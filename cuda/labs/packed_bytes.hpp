@@ -35,6 +35,7 @@ TimingSamples TimeLaunches(cudaStream_t stream, int warmup, int repeats, const s
 
 // A grid-stride grid: SMs x the blocks of `kernel` (at `block` threads and `smem` dynamic bytes) one SM
 // holds, but no more blocks than `chunks` 16-byte loads need; at least one.
-unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t chunks);
+// `max_per_sm` > 0 caps the blocks per SM (fewer blocks: fewer per-block atomics on the same addresses).
+unsigned StreamGrid(const void* kernel, int block, std::size_t smem, std::size_t chunks, int max_per_sm = 0);
 
 }  // namespace fl::cuda::labs

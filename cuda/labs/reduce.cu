@@ -172,7 +172,7 @@ fl::labs::LaneStats ToLaneStats(const LaneTotals& t) {
 }  // namespace
 
 std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
-                                        int repeat, const std::atomic<bool>* cancel) {
+                                        int repeat, const std::atomic<bool>* cancel, int blocks_per_sm) {
   const Stream stream = Stream::Create();
   const cudaStream_t s = stream.get();
   const PackedBytes in(image, s);
@@ -184,7 +184,8 @@ std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<Re
   std::vector<ReduceRun> runs;
   for (const ReduceKernel k : kernels) {
     const ReduceKernelFn fn = KernelFor(k);
-    const unsigned grid = StreamGrid(reinterpret_cast<const void*>(fn), kStreamBlock, 0, in.chunks());
+    const unsigned grid =
+        StreamGrid(reinterpret_cast<const void*>(fn), kStreamBlock, 0, in.chunks(), blocks_per_sm);
     const TimingSamples t = TimeLaunches(
         s, 1, repeat, [&] { ResetTotals(out, s); },
         [&] {

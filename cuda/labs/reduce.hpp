@@ -18,7 +18,8 @@ struct ReduceRun {
 // Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (totals
 // reset before each, outside the event pair), and the totals of the last run downloaded. Throws RuntimeError
 // on a CUDA failure, InputError "cancelled" when `cancel` is set.
+// `blocks_per_sm` > 0 caps the grid at that many blocks per SM (0: as many as fit).
 std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
-                                        int repeat, const std::atomic<bool>* cancel);
+                                        int repeat, const std::atomic<bool>* cancel, int blocks_per_sm = 0);
 
 }  // namespace fl::cuda::labs
