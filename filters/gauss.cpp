@@ -167,18 +167,15 @@ static FilterSpec DeclareGauss() {
       "fast",
       "Radius 1..8. Both separable passes fused with every intermediate on chip: a thread owns 4 floats of a row "
       "(4 gray8 or gray32f pixels, or the 4 channels of an rgba8 pixel) for a strip of ppt rows, a warp 32 such "
-      "units. Per input row it loads its unit (one 4- or 16-byte cp.async, 8 to 16 rows ahead into a per-thread "
-      "shared-memory ring), writes it as floats into the warp's shared row (the lanes at the warp's ends add the "
-      "r-pixel apron) and, after "
+      "units. Per input row it loads its unit (one 4- or 16-byte load, the next row fetched one row ahead), writes "
+      "it as floats into the warp's shared row (the lanes at the warp's ends add the r-pixel apron) and, after "
       "__syncwarp, runs the row pass from there. The last 2r+1 row results stay in registers; the row loop is "
-      "unrolled by a multiple of 2r+1 so that this ring slides without moving a register, and each output row is one "
-      "weighted column sum of it.",
+      "unrolled by 2r+1 so that this ring slides without moving a register, and each output row is one weighted "
+      "column sum of it.",
       "What made it fast, against separable_fused: no block-wide tile or barrier, no row pass repeated on the 2r "
       "apron rows of every tile (each row is filtered once per strip of ppt rows), and the column pass reads "
       "registers instead of shared memory. What limits it: 2(2r+1) fused multiply-adds per output (18 at radius 4, "
-      "34 at radius 8) on the FP32 units, and the instructions around them: at radius 4 the FMAs are 18 of about 40 "
-      "instructions per gray8 pixel (conversions, the shared row, addresses, rounding; SASS counts in gauss_fast.cu), "
-      "so instructions, not bytes, set its time, which is why gray32f runs at the same pixel rate.",
+      "34 at radius 8) on the FP32 units; at radius 8 that arithmetic, not memory, sets its time.",
       cuda::LaunchGaussFast, cuda::GaussFastKernel);
   fast.agreement = Agreement::Tolerance;
   fast.uses = LaunchUse{.block = true, .ppt = true, .ppt_min = 1, .ppt_max = 256};

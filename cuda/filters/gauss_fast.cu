@@ -7,17 +7,9 @@
 // loaded by the lanes at its edges), and after __syncwarp reads back the 4 + 2R (gray) or 2R + 1 (rgba8)
 // values around it for the row pass. The row results of the last 2R + 1 rows stay in registers as a ring;
 // each output row is their weighted column sum. The ring's slots are compile-time indices because the row
-// loop is unrolled by a multiple of 2R + 1, so sliding the window moves no registers. Input rows are
-// prefetched 8 to 16 rows ahead (RingRows). Weights travel in the constant bank (a __grid_constant__
-// parameter).
-//
-// The kernel is bound by instructions per pixel, not bytes (gray32f ran at the same pixel rate as gray8 on an
-// H100), and the fused multiply-adds alone are 2 (2R + 1) per pixel, 18 at radius 4: everything else is
-// overhead to cut. Counted in the SASS (cuobjdump) of gray8 radius 4, the main loop's common path per pixel:
-// 52 instructions before this layout (18 FFMA, 4 IMAD + 3 IADD3 + 2 LEA/LOP3 of row and ring addresses, 3.5
-// BRA, 2 FMNMX...), 40 with it: ring slots at immediate offsets, a row's address one IMAD.WIDE.U32 from a
-// 32-bit pitch, the output pointer stepped by the pitch, and RoundU8's clamps dropped (they never act, see
-// RoundedBiased). No conversion instruction (I2F, F2I) is left on that path.
+// loop is unrolled by 2R + 1, so sliding the window moves no registers. The next input row is loaded one row
+// ahead, so its latency overlaps the arithmetic of the current one. Weights travel in the constant bank (a
+// __grid_constant__ parameter).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -27,8 +19,8 @@
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
 #include "cuda/filters/gauss_fast.hpp"
-#include "cuda/filters/gauss_pixel.cuh"
 #include "cuda/filters/strip_launch.hpp"
+#include "cuda/filters/gauss_pixel.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -42,8 +34,6 @@ struct FastArgs {
   gauss::Planes p;
   int units;  // units per row
   int rows;   // output rows per thread
-  // p's pitches in 32 bits (the launcher checks they fit), so that a row's address is one IMAD.WIDE.U32.
-  unsigned in_pitch, out_pitch;
 };
 
 // An exact byte-to-float conversion in two cheap instructions: 0x4B0000XX is the float 2^23 + XX.
@@ -53,18 +43,12 @@ __device__ __forceinline__ float ByteToFloat(unsigned word, unsigned byte) {
 __device__ __forceinline__ float4 WordToFloats(unsigned w) {
   return make_float4(ByteToFloat(w, 0), ByteToFloat(w, 1), ByteToFloat(w, 2), ByteToFloat(w, 3));
 }
-// gauss::RoundU8 without its clamps, which never act here: the weights are non-negative and sum to 1 (within
-// a few float roundings), so v, a blur of bytes, lies in [0, 255.01] and floor(v + 0.5) in 0..255. The
-// rounded byte is the low byte of the result, 2^23 + floor(v + 0.5f).
-__device__ __forceinline__ unsigned RoundedBiased(float v) {
-  return __float_as_uint(__fadd_rz(v + 0.5f, 8388608.0f));
-}
 __device__ __forceinline__ unsigned FloatsToWord(float4 v) {
-  return __byte_perm(__byte_perm(RoundedBiased(v.x), RoundedBiased(v.y), 0x0040),
-                     __byte_perm(RoundedBiased(v.z), RoundedBiased(v.w), 0x0040), 0x5410);
+  return unsigned(gauss::RoundU8(v.x)) | (unsigned(gauss::RoundU8(v.y)) << 8) |
+         (unsigned(gauss::RoundU8(v.z)) << 16) | (unsigned(gauss::RoundU8(v.w)) << 24);
 }
 
-// How a unit of each format is addressed, loaded (raw, clamped at the row's ends), converted and stored.
+// How a unit of each format is loaded (raw, clamped at the row's ends), converted and stored.
 template <typename In>
 struct UnitOf;
 template <>
@@ -72,7 +56,7 @@ struct UnitOf<std::uint8_t> {  // 4 gray8 pixels in one word
   using Raw = unsigned;
   static constexpr int kPixels = 4;
   __device__ static bool Inside(int u, int w) { return u >= 0 && 4 * u + 4 <= w; }
-  __device__ static int Offset(int u) { return 4 * u; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 4 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     const int x = 4 * u;
     if (x >= 0 && x + 4 <= w) return __ldg(reinterpret_cast<const unsigned*>(row + x));
@@ -82,16 +66,16 @@ struct UnitOf<std::uint8_t> {  // 4 gray8 pixels in one word
     return v;
   }
   __device__ static float4 ToFloats(Raw r) { return WordToFloats(r); }
-  __device__ static void Store(std::uint8_t* dst, int u, int w, float4 v) {  // dst: the unit's first byte
+  __device__ static void Store(std::uint8_t* row, int u, int w, float4 v) {
     const int x = 4 * u;
     const unsigned word = FloatsToWord(v);
     if (x + 4 <= w) {
-      *reinterpret_cast<unsigned*>(dst) = word;
+      *reinterpret_cast<unsigned*>(row + x) = word;
       return;
     }
 #pragma unroll
     for (int i = 0; i < 4; ++i)
-      if (x + i < w) dst[i] = static_cast<std::uint8_t>(word >> (8 * i));
+      if (x + i < w) row[x + i] = static_cast<std::uint8_t>(word >> (8 * i));
   }
 };
 template <>
@@ -99,7 +83,7 @@ struct UnitOf<float> {  // 4 gray32f pixels in 16 bytes
   using Raw = float4;
   static constexpr int kPixels = 4;
   __device__ static bool Inside(int u, int w) { return u >= 0 && 4 * u + 4 <= w; }
-  __device__ static int Offset(int u) { return 16 * u; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 16 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     const float* px = reinterpret_cast<const float*>(row);
     const int x = 4 * u;
@@ -108,17 +92,17 @@ struct UnitOf<float> {  // 4 gray32f pixels in 16 bytes
                        __ldg(px + ClampInt(x + 2, 0, w - 1)), __ldg(px + ClampInt(x + 3, 0, w - 1)));
   }
   __device__ static float4 ToFloats(Raw r) { return r; }
-  __device__ static void Store(std::uint8_t* dst, int u, int w, float4 v) {
-    float* px = reinterpret_cast<float*>(dst);
+  __device__ static void Store(std::uint8_t* row, int u, int w, float4 v) {
+    float* px = reinterpret_cast<float*>(row);
     const int x = 4 * u;
     if (x + 4 <= w) {
-      *reinterpret_cast<float4*>(px) = v;
+      *reinterpret_cast<float4*>(px + x) = v;
       return;
     }
     const float f[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
     for (int i = 0; i < 4; ++i)
-      if (x + i < w) px[i] = f[i];
+      if (x + i < w) px[x + i] = f[i];
   }
 };
 template <>
@@ -126,25 +110,20 @@ struct UnitOf<uchar4> {  // the 4 channels of one rgba8 pixel
   using Raw = unsigned;
   static constexpr int kPixels = 1;
   __device__ static bool Inside(int u, int w) { return u >= 0 && u < w; }
-  __device__ static int Offset(int u) { return 4 * u; }
+  __device__ static const void* Address(const std::uint8_t* row, int u) { return row + 4 * u; }
   __device__ static Raw Load(const std::uint8_t* row, int u, int w) {
     return __ldg(reinterpret_cast<const unsigned*>(row) + ClampInt(u, 0, w - 1));
   }
   __device__ static float4 ToFloats(Raw r) { return WordToFloats(r); }
-  __device__ static void Store(std::uint8_t* dst, int, int, float4 v) {
-    *reinterpret_cast<unsigned*>(dst) = FloatsToWord(v);
+  __device__ static void Store(std::uint8_t* row, int u, int, float4 v) {
+    reinterpret_cast<unsigned*>(row)[u] = FloatsToWord(v);
   }
 };
 
-// Rows of raw units fetched kRing - 1 rows ahead by cp.async into per-thread shared-memory slots (without the
-// ring a thread would have one such load in flight, far too little to cover DRAM latency at the few warps per
-// SM that its registers allow). kRing is a multiple of the window 2R + 1 and at least 8, and the row loop is
-// unrolled by kRing, so every slot index (ring and window) is a compile-time constant: a thread's slots are
-// contiguous (own unit, apron unit, next row...) and addressed by immediate offsets. A thread's ring has an
-// odd number of Raw elements, so that the lanes of a warp hit distinct banks. Units reaching past the row are
-// assembled at once instead.
-__host__ __device__ constexpr int RingRows(int r) { return (2 * r + 1) * ((2 * r + 8) / (2 * r + 1)); }
-__host__ __device__ constexpr int RingElements(int r) { return 2 * RingRows(r) + 1; }
+// Rows of raw units fetched kRing - 1 rows ahead by cp.async into per-thread shared-memory slots (4 or 16 bytes
+// a row: without the ring a thread would have one such load in flight, far too little to cover DRAM latency at
+// the few warps per SM that its registers allow). Units reaching past the row are assembled at once instead.
+constexpr int kRing = 8;
 
 template <int Bytes>
 __device__ __forceinline__ void CpAsync(void* smem, const void* gmem) {
@@ -155,21 +134,12 @@ __device__ __forceinline__ void CpAsync(void* smem, const void* gmem) {
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem) : "memory");
 }
 
-// One unit of one row into its slot: `src` is the unit's address, `row` the row's (for units past its ends).
 template <typename U>
-__device__ __forceinline__ void FetchUnit(typename U::Raw* slot, bool inside, const std::uint8_t* src,
-                                          const std::uint8_t* row, int u, int w) {
-  if (inside)
-    CpAsync<sizeof(typename U::Raw)>(slot, src);
+__device__ __forceinline__ void FetchUnit(typename U::Raw* slot, const std::uint8_t* row, int u, int w) {
+  if (U::Inside(u, w))
+    CpAsync<sizeof(typename U::Raw)>(slot, U::Address(row, u));
   else
     *slot = U::Load(row, u, w);
-}
-
-// The pointer, hidden from the optimiser, so that a row's unit address stays one IMAD.WIDE.U32 (row * pitch +
-// the pointer) instead of being re-associated into three 64-bit adds.
-__device__ __forceinline__ const std::uint8_t* Opaque(const std::uint8_t* p) {
-  asm("" : "+l"(p));
-  return p;
 }
 
 __device__ __forceinline__ float Get(const float4& v, int i) {
@@ -216,56 +186,54 @@ __device__ __forceinline__ float4 RowPass(const FastWeights& wt, const float4* s
   return h;
 }
 
-// Two blocks of 256 threads (4 of the default 128) per SM cap a thread at 128 registers, which radius 1..7
-// fit without spilling; radius 8 would spill about 400 bytes (ptxas -v), so it keeps 1 (155 registers for
-// gray8).
 template <typename In, int R>
-__global__ void __launch_bounds__(256, (R >= 8 ? 1 : 2))
+__global__ void __launch_bounds__(256, (R >= 6 ? 1 : 2))
     GaussFast(const __grid_constant__ FastWeights wt, const FastArgs a) {
   using U = UnitOf<In>;
-  using Raw = typename U::Raw;
   constexpr int A = kApron<In, R>;
   constexpr int kWin = 2 * R + 1;
-  constexpr int kRing = RingRows(R);
   extern __shared__ float4 gauss_fast_rows[];
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
-  const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  float4* shared = gauss_fast_rows + tid / 32 * kRowUnits<In, R>;
-  // This thread's ring, after the warps' shared rows: slot s holds its unit at 2 s and its apron unit at 2 s
-  // + 1.
-  Raw* ring =
-      reinterpret_cast<Raw*>(gauss_fast_rows + threads / 32 * kRowUnits<In, R>) + tid * RingElements(R);
+  const int warp = static_cast<int>((threadIdx.y * blockDim.x + threadIdx.x) / 32);
+  float4* shared = gauss_fast_rows + warp * kRowUnits<In, R>;
   const int u = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);  // this thread's unit
   const int u0 = u - lane;                                                // the warp's first unit
   const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
   if (y0 >= a.p.h) return;  // the same for the whole warp
   const int w = a.p.w;
+  auto row_of = [&](int y) {
+    return a.p.in + static_cast<std::size_t>(ClampInt(y, 0, a.p.h - 1)) * a.p.in_pitch;
+  };
   // The unit this lane loads besides its own: an apron unit for the first and last A lanes.
   const int extra = lane < A ? u0 - A + lane : (lane >= 32 - A ? u0 + 32 + (lane - (32 - A)) : 0);
   const int extra_slot = lane < A ? lane : A + 32 + (lane - (32 - A));
   const bool has_extra = lane < A || lane >= 32 - A;
-  const bool own_inside = U::Inside(u, w), extra_inside = U::Inside(extra, w);
-  const std::uint8_t* own_src = Opaque(a.p.in + U::Offset(u));
-  const std::uint8_t* extra_src = Opaque(a.p.in + U::Offset(extra));
+
+  // The ring: kRing slots for this thread's unit and kRing for its apron unit, after the warps' shared rows.
+  using Raw = typename U::Raw;
+  const int threads = static_cast<int>(blockDim.x * blockDim.y);
+  const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+  Raw* ring = reinterpret_cast<Raw*>(gauss_fast_rows + threads / 32 * kRowUnits<In, R>) + tid;
+  Raw* apron_ring = ring + kRing * threads;
   const int end = min(a.rows, a.p.h - y0);
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
-  auto issue = [&](int i, int slot) {
+  auto issue = [&](int i) {
     if (i < in_rows) {
-      const unsigned y = static_cast<unsigned>(ClampInt(y0 - R + i, 0, a.p.h - 1));
-      const std::size_t off = static_cast<std::size_t>(y) * a.in_pitch;
-      FetchUnit<U>(ring + 2 * slot, own_inside, own_src + off, a.p.in + off, u, w);
-      if (has_extra) FetchUnit<U>(ring + 2 * slot + 1, extra_inside, extra_src + off, a.p.in + off, extra, w);
+      const std::uint8_t* row = row_of(y0 - R + i);
+      const int s = (i % kRing) * threads;
+      FetchUnit<U>(ring + s, row, u, w);
+      if (has_extra) FetchUnit<U>(apron_ring + s, row, extra, w);
     }
     asm volatile("cp.async.commit_group;\n" ::: "memory");
   };
-  // Row i (in ring slot `slot`): waits for it, refills the slot used a row ago, converts it into the shared
-  // row and returns this unit's row pass.
-  auto row_pass = [&](int i, int slot) {
+  // Row i: waits for it, refills the slot used a row ago, converts it into the shared row and returns this unit's
+  // row pass.
+  auto row_pass = [&](int i) {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(kRing - 2) : "memory");
-    const Raw own = ring[2 * slot];
-    const Raw apron = has_extra ? ring[2 * slot + 1] : own;
-    issue(i + kRing - 1, (slot + kRing - 1) % kRing);
+    const int s = (i % kRing) * threads;
+    const Raw own = ring[s];
+    const Raw apron = has_extra ? apron_ring[s] : own;
+    issue(i + kRing - 1);
     __syncwarp();  // the previous row's readers are done
     shared[A + lane] = U::ToFloats(own);
     if (has_extra) shared[extra_slot] = U::ToFloats(apron);
@@ -273,23 +241,20 @@ __global__ void __launch_bounds__(256, (R >= 8 ? 1 : 2))
     return RowPass<In, R>(wt, shared, lane);
   };
 
-#pragma unroll
-  for (int i = 0; i < kRing - 1; ++i) issue(i, i);
+  for (int i = 0; i < kRing - 1; ++i) issue(i);
   float4 win[kWin];
 #pragma unroll
-  for (int i = 0; i < 2 * R; ++i) win[i] = row_pass(i, i);
-  std::uint8_t* out = a.p.out + U::Offset(u) + static_cast<std::size_t>(y0) * a.out_pitch;  // row y0 + j
-  for (int base = 0; base < end; base += kRing) {
+  for (int i = 0; i < 2 * R; ++i) win[i] = row_pass(i);
+  for (int base = 0; base < end; base += kWin) {
 #pragma unroll
-    for (int k = 0; k < kRing; ++k) {
-      const int j = base + k;  // output row y0 + j; its new input row j + 2R in window slot (k + 2R) % kWin
+    for (int k = 0; k < kWin; ++k) {
+      const int j = base + k;  // output row y0 + j; its new input row is y0 + j + R, in slot (k + 2R) % kWin
       if (j >= end) break;
-      win[(k + 2 * R) % kWin] = row_pass(j + 2 * R, (k + 2 * R) % kRing);
+      win[(k + 2 * R) % kWin] = row_pass(j + 2 * R);
       float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
 #pragma unroll
       for (int i = 0; i < kWin; ++i) Fma(acc, wt.w[i], win[(k + i) % kWin]);
-      if (u < a.units) U::Store(out, u, w, acc);
-      out += a.out_pitch;
+      if (u < a.units) U::Store(a.p.out + static_cast<std::size_t>(y0 + j) * a.p.out_pitch, u, w, acc);
     }
   }
 }
@@ -325,11 +290,10 @@ std::size_t GaussFastSmemBytes(const LaunchConfig& c, const ParamValues& p, Pixe
   const int r = std::clamp(p.Int("radius"), 1, kGaussFastMaxRadius);
   int units = 0;
   gauss::DispatchFormat(f, [&](auto px) { units = RowUnits<decltype(px)>(r); });
-  // The warps' shared rows of floats, then per thread its ring of raw units (RingElements).
+  // The warps' shared rows of floats, then the ring: kRing slots of a raw unit per thread and kRing of its apron.
   const std::size_t threads = static_cast<std::size_t>(std::max(c.block_x, 0)) * std::max(c.block_y, 0);
   const std::size_t raw = f == PixelFormat::Gray32f ? sizeof(float4) : sizeof(unsigned);
-  return (threads + 31) / 32 * static_cast<std::size_t>(units) * sizeof(float4) +
-         threads * RingElements(r) * raw;
+  return (threads + 31) / 32 * static_cast<std::size_t>(units) * sizeof(float4) + 2 * kRing * threads * raw;
 }
 
 std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamValues& p) {
@@ -353,13 +317,9 @@ void LaunchGaussFast(const CudaCall& c) {
   FastWeights wt{};
   std::copy(w1.begin(), w1.end(), wt.w);
   const PixelFormat f = c.in.shape.format;
-  if (c.in.pitch > UINT32_MAX || c.out.pitch > UINT32_MAX)
-    throw RuntimeError("gauss fast: a row pitch over 4 GiB does not fit its 32-bit row offsets");
   const FastArgs a{{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height, r},
                    UnitsPerRow(f, c.in.shape.width),
-                   c.launch.ppt,
-                   static_cast<unsigned>(c.in.pitch),
-                   static_cast<unsigned>(c.out.pitch)};
+                   c.launch.ppt};
   Kernel kernel = nullptr;
   gauss::DispatchFormat(f, [&](auto px) { kernel = KernelFor<decltype(px)>(r); });
   if (!kernel)
