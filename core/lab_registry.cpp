@@ -44,7 +44,10 @@ LabRequest CheckedLabRequest(const LabSpec& lab, LabRequest r) {
   if (r.repeat < 1 || r.repeat > 10000)
     throw InputError("lab '" + lab.id + "': repeat " + std::to_string(r.repeat) + " is outside 1..10000");
   ParamValues filled = DefaultParams(lab.params);
-  for (const auto& [name, value] : r.params.All()) {
+  for (const auto& entry : r.params.All()) {
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+    const std::string& name = entry.first;
+    const ParamValue& value = entry.second;
     const auto it = std::find_if(lab.params.begin(), lab.params.end(), [&](const auto& p) { return p.name == name; });
     if (it == lab.params.end()) throw InputError("lab '" + lab.id + "' has no parameter '" + name + "'");
     CheckParam(*it, value);
