@@ -12,11 +12,18 @@ namespace {
 
 constexpr unsigned kFullMask = 0xFFFFFFFFu;
 
+// One total alone in its 128-byte line: every block's atomics land on these 12 totals, and totals sharing a line
+// share one L2 slice, which serialises all of them; in lines of their own the slices work in parallel.
+template <typename T>
+struct alignas(128) OwnLine {
+  T v;
+};
+
 // The device totals: per byte lane (k = byte offset mod 4) the sum, min and max.
 struct LaneTotals {
-  unsigned long long sum[4];
-  unsigned min[4];
-  unsigned max[4];
+  OwnLine<unsigned long long> sum[4];
+  OwnLine<unsigned> min[4];
+  OwnLine<unsigned> max[4];
 };
 
 // One thread's running totals. Min and max of the four lanes live packed in one word each (__vminu4 and
@@ -55,9 +62,9 @@ struct LaneAcc {
   __device__ void AtomicInto(LaneTotals* out) const {
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
-      atomicAdd(&out->sum[k], sum[k]);
-      atomicMin(&out->min[k], ByteOf(vmin, k));
-      atomicMax(&out->max[k], ByteOf(vmax, k));
+      atomicAdd(&out->sum[k].v, sum[k]);
+      atomicMin(&out->min[k].v, ByteOf(vmin, k));
+      atomicMax(&out->max[k].v, ByteOf(vmax, k));
     }
   }
 };
@@ -162,9 +169,9 @@ void ResetTotals(LaneTotals* totals, cudaStream_t s) {
 fl::labs::LaneStats ToLaneStats(const LaneTotals& t) {
   fl::labs::LaneStats s;
   for (int k = 0; k < 4; ++k) {
-    s.sum[k] = t.sum[k];
-    s.min[k] = static_cast<int>(t.min[k] > 255 ? 255 : t.min[k]);  // a lane no byte reached: still the top
-    s.max[k] = static_cast<int>(t.max[k]);
+    s.sum[k] = t.sum[k].v;
+    s.min[k] = static_cast<int>(t.min[k].v > 255 ? 255 : t.min[k].v);  // a lane no byte reached: still the top
+    s.max[k] = static_cast<int>(t.max[k].v);
   }
   return s;
 }
