@@ -153,7 +153,7 @@ double Median(std::vector<double> v) {
 // median allows, and the median interop write (map + convert + unmap).
 void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::OffscreenTarget& target, int n) {
   ui::AppState& s = lab.state();
-  std::vector<double> frame_ms, wall_ms, gpu_ms, stage_ms;
+  std::vector<double> frame_ms, wall_ms, gpu_ms, convert_ms, stage_ms;
   for (int i = 0; i < n; ++i) {
     s.pipeline_edited = true;
     const long writes = s.display.interop_writes;
@@ -165,13 +165,14 @@ void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Offscr
     if (s.display.interop_writes == writes) continue;
     wall_ms.push_back(s.display.interop_wall_ms);
     gpu_ms.push_back(s.display.interop_gpu_ms);
+    convert_ms.push_back(s.display.interop_convert_ms);
   }
   render::CheckGl("measured frames");
   const double median = Median(frame_ms);
   std::printf("frames %d median_ms=%.3f max_ms=%.3f fps=%.1f pipeline_ms=%.4f interop_writes=%zu "
-              "display_wall_ms=%.4f display_gpu_ms=%.4f\n",
+              "display_wall_ms=%.4f display_gpu_ms=%.4f display_convert_ms=%.4f\n",
               n, median, *std::max_element(frame_ms.begin(), frame_ms.end()), 1000.0 / median, Median(stage_ms),
-              wall_ms.size(), Median(wall_ms), Median(gpu_ms));
+              wall_ms.size(), Median(wall_ms), Median(gpu_ms), Median(convert_ms));
 }
 
 void PrintSummary(const ScreenshotOptions& o, int width, int height, const HeadlessContext& context, Backend backend,

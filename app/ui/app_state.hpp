@@ -81,7 +81,7 @@ struct DisplayInfo {
   std::string note;        // e.g. "shown at 1/2: 20000x20000 exceeds GL_MAX_TEXTURE_SIZE 16384"
   // The last write through interop: map + convert + unmap (wall, waiting for the GPU) and the GPU part alone;
   // negative until one happened (CPU backend, upload fallback).
-  double interop_wall_ms = -1, interop_gpu_ms = -1;
+  double interop_wall_ms = -1, interop_gpu_ms = -1, interop_convert_ms = -1;
   long interop_writes = 0;  // how many writes went through interop (the soak and fps checks read it)
 };
 

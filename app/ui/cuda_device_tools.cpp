@@ -37,15 +37,18 @@ class CudaDeviceTools final : public DeviceTools {
     start_.Record(StreamOf(out));
     {
       render::ScopedInteropMap map(texture, StreamOf(out));
+      mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
       render::ScopedSurface surface(map.array());
       converter_.ToSurface(DeviceOf(out), step, ToCuda(range), surface.get(), StreamOf(out));
+      converted_.Record(StreamOf(out));
     }
     stop_.Record(StreamOf(out));
     // The texture is drawn this frame anyway: waiting here costs nothing GL would not wait for, and makes the
     // wall time the whole cost of the display (the goal is <= 0.1 ms a frame).
     stop_.Synchronize();
     const auto t1 = std::chrono::steady_clock::now();
-    return {std::chrono::duration<double, std::milli>(t1 - t0).count(), stop_.ElapsedMsSince(start_)};
+    return {std::chrono::duration<double, std::milli>(t1 - t0).count(), stop_.ElapsedMsSince(start_),
+            converted_.ElapsedMsSince(mapped_)};
   }
 
   Image ToHost(const StageOutput& out, int step, HostRange range) override {
@@ -79,7 +82,9 @@ class CudaDeviceTools final : public DeviceTools {
 
  private:
   cuda::DisplayConverter converter_;
-  cuda::Event start_ = cuda::Event::Create(), stop_ = cuda::Event::Create();  // around each display write
+  // Around each display write, and around its conversion kernel inside the map.
+  cuda::Event start_ = cuda::Event::Create(), stop_ = cuda::Event::Create();
+  cuda::Event mapped_ = cuda::Event::Create(), converted_ = cuda::Event::Create();
   cuda::DeviceComparer comparer_;
   cuda::DeviceImage diff_;  // rgba8, A's size
 };

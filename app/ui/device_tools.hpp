@@ -21,7 +21,8 @@ namespace fl::ui {
 // What putting one output on the display cost, measured on the frame it happened.
 struct DisplayCost {
   double wall_ms = 0;  // host wall time of map + convert + unmap, waiting for the convert to finish
-  double gpu_ms = 0;   // between events recorded before the map and after the unmap (the conversion kernel)
+  double gpu_ms = 0;      // between events recorded before the map and after the unmap
+  double convert_ms = 0;  // the conversion kernel alone (events after the map and before the unmap)
 };
 
 struct DiffSettings {

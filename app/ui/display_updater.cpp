@@ -41,6 +41,7 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
       const DisplayCost cost = tools.ToTexture(out, step, range, tex.registration());
       s.display.interop_wall_ms = cost.wall_ms;
       s.display.interop_gpu_ms = cost.gpu_ms;
+      s.display.interop_convert_ms = cost.convert_ms;
       ++s.display.interop_writes;
       written = true;
     } catch (const RuntimeError& err) {
