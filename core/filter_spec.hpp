@@ -80,7 +80,7 @@ enum class Agreement {
 };
 
 // Where a CUDA variant's code is, for the kernel source view: a file of cuda/filters/ (embedded in the binary at
-// build time, so the view shows what was compiled) and the functions to show, the main kernel first (a __global__
+// build time, so the view shows what was compiled) and the functions to show, the main kernel first (a CUDA kernel
 // function, or the stencil struct a strip kernel is instantiated with; it must be in `file`), then helpers or a
 // second pass (looked up in `file` first, then in the other embedded sources, cuda/*.cuh included).
 struct KernelSource {

@@ -98,7 +98,7 @@ std::optional<SourceExcerpt> FindDefinition(std::string_view source, std::string
     if (open == std::string_view::npos) continue;
     std::size_t close = Matching(source, code, open, '{', '}');
     if (close == std::string_view::npos) continue;
-    // Lines: from the name's line up over the rest of the declaration (template line, __global__ line) and the
+    // Lines: from the name's line up over the rest of the declaration (template line, qualifier line) and the
     // comment right above it, down to the line of the closing brace.
     std::size_t first = source.rfind('\n', pos);
     first = first == std::string_view::npos ? 0 : first + 1;

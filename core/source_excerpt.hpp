@@ -1,5 +1,5 @@
 #pragma once
-// Finding a definition in C++/CUDA source text, for the kernel source view: a function (a __global__ kernel, a
+// Finding a definition in C++/CUDA source text, for the kernel source view: a function (a CUDA kernel, a
 // device helper) or a struct, with the template line and the comment above it, by brace matching. Comments and
 // string literals are skipped, so a name in a comment or a call is never taken for the definition.
 #include <optional>
