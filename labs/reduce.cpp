@@ -7,9 +7,10 @@
 
 #include "core/lab_registry.hpp"
 #include "core/labs/lab_input.hpp"
+#include "core/labs/lab_params.hpp"
 #include "core/labs/lab_report.hpp"
-#include "core/test_patterns.hpp"
 #include "core/labs/reduce_cpu.hpp"
+#include "core/test_patterns.hpp"
 
 namespace fl::labs {
 namespace {
@@ -115,14 +116,9 @@ LabSpec DeclareReduce() {
       "keeping enough loads in flight. rgba8 reports every channel and all channels together.";
   lab.params = GeneratedImageParams();
   lab.params.push_back(
-      ParamSpec{.name = "blocks_per_sm",
-                .type = ParamType::Int,
-                .min = 0,
-                .max = 32,
-                .def = 0,
-                .help = "CUDA: at most this many blocks per SM (0: as many as fit). Fewer blocks "
-                        "mean fewer per-block atomics on the same 12 totals, but fewer loads in "
-                        "flight."});
+      IntParam("blocks_per_sm", 0, 32, 0,
+               "CUDA: at most this many blocks per SM (0: as many as fit). Fewer blocks mean fewer "
+               "per-block atomics on the same 12 totals, but fewer loads in flight."));
   lab.default_size = 4096;
   lab.max_size = kMaxPatternSide;  // the generated images' limit; an --input image may be larger
   lab.takes_image = true;

@@ -5,6 +5,7 @@
 
 #include "core/cpu/gray.hpp"
 #include "core/error.hpp"
+#include "core/labs/lab_params.hpp"
 #include "core/labs/lab_pictures.hpp"
 #include "core/labs/lab_support.hpp"
 
@@ -14,27 +15,14 @@ KeypointsParams KeypointsParamsOf(const ParamValues& p) {
   return {p.Int("threshold"), p.Number("iou"), p.Int("capacity"), p.Int("box")};
 }
 
-namespace {
-ParamSpec Param(const char* name, ParamType type, double min, double max, double def, const char* help) {
-  ParamSpec p;
-  p.name = name;
-  p.type = type;
-  p.min = min;
-  p.max = max;
-  p.def = def;
-  p.help = help;
-  return p;
-}
-}  // namespace
-
 std::vector<ParamSpec> KeypointsParamSpecs() {
-  return {Param("threshold", ParamType::Int, 0, 255, 30,
-                "contrast (gray levels) between the 5x5 and 13x13 box means a candidate must exceed"),
-          Param("iou", ParamType::Float, 0, 1, 0.3,
-                "a box is suppressed by a kept higher-scoring box whose IoU with it is above this"),
-          Param("capacity", ParamType::Int, 1, 16384, 4096,
-                "room in the candidate list; candidates beyond it are counted as overflow, never written"),
-          Param("box", ParamType::Int, 2, 256, 16, "side of the box around each candidate, in pixels")};
+  return {IntParam("threshold", 0, 255, 30,
+                   "contrast (gray levels) between the 5x5 and 13x13 box means a candidate must exceed"),
+          FloatParam("iou", 0, 1, 0.3,
+                     "a box is suppressed by a kept higher-scoring box whose IoU with it is above this"),
+          IntParam("capacity", 1, 16384, 4096,
+                   "room in the candidate list; candidates beyond it are counted as overflow, never written"),
+          IntParam("box", 2, 256, 16, "side of the box around each candidate, in pixels")};
 }
 
 namespace {
