@@ -27,7 +27,8 @@ inline ParamSpec FloatParam(std::string name, double min, double max, double def
   return NumberParam(std::move(name), ParamType::Float, min, max, def, std::move(help));
 }
 
-inline ParamSpec ChoiceParam(std::string name, std::vector<std::string> choices, std::string def, std::string help) {
+inline ParamSpec ChoiceParam(std::string name, std::vector<std::string> choices, std::string def,
+                             std::string help) {
   ParamSpec p;
   p.name = std::move(name);
   p.type = ParamType::Choice;
