@@ -25,6 +25,24 @@ if [[ $what == *" tests "* ]]; then
 fi
 pack
 
+if [[ $what == *" quick "* ]]; then
+  # A short check while a kernel is being worked on: the GPU tests matching QUICK_TESTS, the stages in
+  # QUICK_STAGES benched with every variant at 8192x8192 (QUICK_FORMATS), and the labs in QUICK_LABS.
+  timeout 300 $bin/gpu_tests --gtest_brief=1 --gtest_filter="${QUICK_TESTS:-*}" >"$OUT/quick_tests.log" 2>&1
+  summary+=("quick tests rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/quick_tests.log" | tr '\n' ' ')")
+  for fmt in ${QUICK_FORMATS:-gray8}; do
+    for spec in ${QUICK_STAGES:-}; do
+      $bin/filterlab bench --size 8192x8192 --format "$fmt" --stage "$spec" --variants all --repeat 30 \
+        --json "$json/quick_${fmt}_${spec//[:=]/_}.json" >>"$OUT/quick_bench.txt" 2>&1 || echo "($spec failed)" >>"$OUT/quick_bench.txt"
+    done
+  done
+  for l in ${QUICK_LABS:-}; do
+    echo "== lab $l" >>"$OUT/quick_bench.txt"
+    timeout 120 $bin/filterlab lab "$l" --backend cuda --size 8192 --json "$json/quick_lab_$l.json" >>"$OUT/quick_bench.txt" 2>&1
+  done
+fi
+pack
+
 if [[ $what == *" screenshot "* ]]; then
   timeout 60 $bin/filterlab --screenshot "$OUT/screenshot_gpu.png" --input assets/astronaut.png --stage gray \
     --stage gauss:radius=4:sigma=2:variant=separable --window 1280x800 >"$OUT/screenshot.log" 2>&1

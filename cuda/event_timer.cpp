@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cuda/cuda_check.hpp"
+#include "cuda/l2_evict.hpp"
 
 namespace fl::cuda {
 
@@ -20,11 +21,10 @@ L2Flusher::L2Flusher() {
   FL_CUDA_CHECK(cudaGetDevice(&dev));
   FL_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
   buffer_ = DeviceBuffer::Allocate(2 * static_cast<std::size_t>(std::max(l2, 1 << 20)));
+  FL_CUDA_CHECK(cudaMemset(buffer_.get(), 0, buffer_.size()));
 }
 
-void L2Flusher::Flush(cudaStream_t stream) const {
-  FL_CUDA_CHECK(cudaMemsetAsync(buffer_.get(), 0, buffer_.size(), stream));
-}
+void L2Flusher::Flush(cudaStream_t stream) const { EvictL2ByReading(buffer_.get(), buffer_.size(), stream); }
 
 TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const std::function<void()>& work,
                            const L2Flusher* flusher) {
