@@ -9,7 +9,7 @@
 namespace fl::cuda::labs {
 
 constexpr int kStreamBlock = 256;   // threads per block of every byte-lab kernel
-constexpr int kChunksInFlight = 8;  // loads issued before any is used, to cover DRAM latency
+constexpr int kChunksInFlight = 4;  // loads issued before any is used, to cover DRAM latency
 
 // Calls f(uint4) for every chunk this thread owns: chunk i, i + stride, ... (stride = every thread of the
 // grid). Groups of kChunksInFlight loads are issued together, then used, so the memory system always has work
