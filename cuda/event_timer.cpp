@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cuda/cuda_check.hpp"
-#include "cuda/l2_evict.hpp"
+#include "cuda/read_stream.hpp"
 
 namespace fl::cuda {
 
@@ -20,11 +20,15 @@ L2Flusher::L2Flusher() {
   int dev = 0, l2 = 0;
   FL_CUDA_CHECK(cudaGetDevice(&dev));
   FL_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-  buffer_ = DeviceBuffer::Allocate(2 * static_cast<std::size_t>(std::max(l2, 1 << 20)));
+  // Twice the L2, plus one word for ReadEveryWord's guard.
+  buffer_ = DeviceBuffer::Allocate(2 * static_cast<std::size_t>(std::max(l2, 1 << 20)) + 16);
   FL_CUDA_CHECK(cudaMemset(buffer_.get(), 0, buffer_.size()));
 }
 
-void L2Flusher::Flush(cudaStream_t stream) const { EvictL2ByReading(buffer_.get(), buffer_.size(), stream); }
+void L2Flusher::Flush(cudaStream_t stream) const {
+  const std::size_t read = buffer_.size() - 16;
+  ReadEveryWord(buffer_.get(), read, reinterpret_cast<unsigned*>(buffer_.as<char>() + read), stream);
+}
 
 TimingSamples TimeOnStream(cudaStream_t stream, int warmup, int repeats, const std::function<void()>& work,
                            const L2Flusher* flusher) {

@@ -14,10 +14,10 @@ struct TimingSamples {
   float Min() const;
 };
 
-// Evicts the L2 cache by reading a buffer twice its size (cuda/l2_evict.hpp says why reading, not writing),
-// so that the next timed run reads from DRAM and writes back nothing that is not its own. Without it, an
-// image not much larger than the L2 (8192x8192 gray8 is 64 MiB; an H100 has 50 MB of L2) is partly served
-// from the L2 by the previous repeat and the figures flatter the kernel.
+// Evicts the L2 cache by reading a buffer twice its size (cuda/read_stream.hpp says why reading, not
+// writing), so that the next timed run reads from DRAM and writes back nothing that is not its own. Without
+// it, an image not much larger than the L2 (8192x8192 gray8 is 64 MiB; an H100 has 50 MB of L2) is partly
+// served from the L2 by the previous repeat and the figures flatter the kernel.
 class L2Flusher {
  public:
   L2Flusher();  // sized from cudaDevAttrL2CacheSize

@@ -13,22 +13,19 @@ constexpr int kChunksInFlight = 4;  // loads issued before any is used, to cover
 
 // Calls f(uint4) for every chunk this thread owns: chunk i, i + stride, ... (stride = every thread of the
 // grid). Groups of kChunksInFlight loads are issued together, then used, so the memory system always has work
-// queued even when `f` does atomics the compiler may not move loads across. The last group is predicated
-// rather than walked one load at a time: a grid-stride thread owns only a few groups (about 16 chunks for
-// 64 MiB on an H100 at full occupancy), and a one-at-a-time remainder would add a DRAM round trip per chunk.
+// queued even when `f` does atomics the compiler may not move loads across.
 template <typename F>
 __device__ inline void ForEachChunk(const uint4* __restrict__ chunks, std::size_t n, F&& f) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += kChunksInFlight * stride) {
+  std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (; i + (kChunksInFlight - 1) * stride < n; i += kChunksInFlight * stride) {
     uint4 v[kChunksInFlight];
 #pragma unroll
-    for (int k = 0; k < kChunksInFlight; ++k)
-      if (i + k * stride < n) v[k] = __ldg(chunks + i + k * stride);
+    for (int k = 0; k < kChunksInFlight; ++k) v[k] = __ldg(chunks + i + k * stride);
 #pragma unroll
-    for (int k = 0; k < kChunksInFlight; ++k)
-      if (i + k * stride < n) f(v[k]);
+    for (int k = 0; k < kChunksInFlight; ++k) f(v[k]);
   }
+  for (; i < n; i += stride) f(__ldg(chunks + i));
 }
 
 // The first thread of the grid calls g(byte, lane) for each of the `tail` bytes after the last chunk; the

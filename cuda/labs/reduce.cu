@@ -6,6 +6,7 @@
 #include "cuda/labs/byte_stream.cuh"
 #include "cuda/labs/packed_bytes.hpp"
 #include "cuda/labs/reduce.hpp"
+#include "cuda/read_stream.hpp"
 
 namespace fl::cuda::labs {
 namespace {
@@ -178,8 +179,8 @@ fl::labs::LaneStats ToLaneStats(const LaneTotals& t) {
 
 }  // namespace
 
-std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels,
-                                        int repeat, const std::atomic<bool>* cancel, int blocks_per_sm) {
+ReduceRuns RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels, int repeat,
+                            const std::atomic<bool>* cancel, int blocks_per_sm) {
   const Stream stream = Stream::Create();
   const cudaStream_t s = stream.get();
   const PackedBytes in(image, s);
@@ -188,7 +189,7 @@ std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<Re
   const L2Flusher flusher;
   const auto* chunks = reinterpret_cast<const uint4*>(in.data());
 
-  std::vector<ReduceRun> runs;
+  ReduceRuns runs;
   for (const ReduceKernel k : kernels) {
     const ReduceKernelFn fn = KernelFor(k);
     const unsigned grid =
@@ -203,8 +204,14 @@ std::vector<ReduceRun> RunReduceKernels(const Image& image, const std::vector<Re
     LaneTotals host{};
     FL_CUDA_CHECK(cudaMemcpyAsync(&host, out, sizeof host, cudaMemcpyDeviceToHost, s));
     FL_CUDA_CHECK(cudaStreamSynchronize(s));
-    runs.push_back({t.Median(), t.Min(), ToLaneStats(host)});
+    runs.kernels.push_back({t.Median(), t.Min(), ToLaneStats(host)});
   }
+  const DeviceBuffer sink = DeviceBuffer::Allocate(sizeof(unsigned));
+  const TimingSamples read = TimeLaunches(
+      s, 1, repeat, [] {}, [&] { ReadEveryWord(in.data(), in.chunks() * 16, sink.as<unsigned>(), s); }, flusher,
+      cancel);
+  runs.read_ms = read.Median();
+  runs.read_min_ms = read.Min();
   return runs;
 }
 
