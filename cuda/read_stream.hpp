@@ -1,5 +1,6 @@
 #pragma once
-// A plain read of a buffer, 16 bytes per load with several loads in flight per thread. Two uses:
+// A plain read of a buffer, 16 bytes per load with several loads in flight per thread (the byte labs' loop,
+// cuda/labs/byte_stream.cuh, with no arithmetic). Two uses:
 // - evicting the L2 before a timed run (L2Flusher). Reading, not writing, matters: a write (cudaMemset)
 // leaves
 //   the L2 full of dirty lines that the next timed kernel must write back to DRAM inside its own timing,

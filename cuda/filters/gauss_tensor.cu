@@ -18,7 +18,6 @@
 // at most 0.32 grey levels before rounding, so it rounds within 1 of the float reference (the filter's tolerance).
 #include <cuda_fp16.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>

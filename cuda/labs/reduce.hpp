@@ -23,8 +23,7 @@ struct ReduceRuns {
 
 // Uploads `image` (gray8 or rgba8) once, then for each kernel: one warm-up and `repeat` timed runs (totals
 // reset before each, outside the event pair), and the totals of the last run downloaded; then the read
-// ceiling. Throws RuntimeError
-// on a CUDA failure, InputError "cancelled" when `cancel` is set.
+// ceiling. Throws RuntimeError on a CUDA failure, InputError "cancelled" when `cancel` is set.
 // `blocks_per_sm` > 0 caps the grid at that many blocks per SM (0: as many as fit).
 ReduceRuns RunReduceKernels(const Image& image, const std::vector<ReduceKernel>& kernels, int repeat,
                             const std::atomic<bool>* cancel, int blocks_per_sm = 0);
