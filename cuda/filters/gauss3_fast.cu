@@ -21,12 +21,25 @@ struct Gauss3Stencil {
 
   __device__ static Row Horizontal(const unsigned (&ext)[6]) {
     Row r;
+    if constexpr (Bpp == 1) {
+      // Even pixels: odd_left + 2 even + odd; odd pixels: even + 2 odd + even_right; both share even + odd.
+      strip::GrayLanes g[4];
+      strip::SplitGrayWords<1>(ext, g);
 #pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const unsigned l = strip::PixelsLeft<Bpp, 1, 1>(ext, i), m = ext[1 + i],
-                     rt = strip::PixelsRight<Bpp, 1, 1>(ext, i);
-      r.even[i] = strip::Even(l) + 2 * strip::Even(m) + strip::Even(rt);
-      r.odd[i] = strip::Odd(l) + 2 * strip::Odd(m) + strip::Odd(rt);
+      for (int i = 0; i < 4; ++i) {
+        const unsigned both = g[i].even + g[i].odd;
+        r.even[i] = g[i].odd_left + g[i].even + both;
+        r.odd[i] = both + g[i].odd + g[i].even_right;
+      }
+    } else {  // rgba8: a word is a pixel, its neighbours the words beside it
+      unsigned e[6], o[6];
+#pragma unroll
+      for (int k = 0; k < 6; ++k) e[k] = strip::Even(ext[k]), o[k] = strip::Odd(ext[k]);
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        r.even[i] = e[i] + e[i + 2] + 2 * e[i + 1];
+        r.odd[i] = o[i] + o[i + 2] + 2 * o[i + 1];
+      }
     }
     return r;
   }
@@ -36,9 +49,11 @@ struct Gauss3Stencil {
     strip::Chunk out;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const unsigned e = win[0].even[i] + 2 * win[1].even[i] + win[2].even[i] + kHalf;
-      const unsigned o = win[0].odd[i] + 2 * win[1].odd[i] + win[2].odd[i] + kHalf;
-      out.w[i] = strip::Interleave((e >> 4) & strip::kLanes, (o >> 4) & strip::kLanes);
+      const unsigned e = win[0].even[i] + win[2].even[i] + kHalf + 2 * win[1].even[i];
+      const unsigned o = win[0].odd[i] + win[2].odd[i] + kHalf + 2 * win[1].odd[i];
+      // Each lane holds a 12-bit sum: the even results are e >> 4, the odd ones (o >> 4) << 8 = o << 4, each
+      // masked to its bytes (bits a lane shifts into its neighbour fall outside the mask).
+      out.w[i] = ((e >> 4) & strip::kLanes) | ((o << 4) & ~strip::kLanes);
     }
     return out;
   }

@@ -1,8 +1,9 @@
 // `fast` sobel (gray8 in, gray8 magnitude out): a strip kernel (chunk_strip.cuh). Per input row and word it
 // forms the two horizontal terms of the 4 pixels two at a time in 16-bit lanes: the [-1 0 1] difference
 // (biased by 256 so it stays positive) and the [1 2 1] sum. Per output row it combines three rows into gx and
-// gy (biased by 1024, at most 2044: still one lane each), then takes each pixel's magnitude with an
-// integer-exact shortcut (sobel_magnitude.cuh) that is bit-identical to the reference's arithmetic.
+// gy (biased by 1024, at most 2044: still one lane each), then takes each pixel's magnitude in float, read
+// from the lanes without a conversion, with a shortcut (sobel_magnitude.cuh) that is bit-identical to the
+// reference's arithmetic.
 #include "cuda/filters/fast.hpp"
 #include "cuda/filters/sobel_magnitude.cuh"
 #include "cuda/filters/strip_kernel.cuh"
@@ -26,27 +27,29 @@ struct SobelStencil {
   };
 
   __device__ static Row Horizontal(const unsigned (&ext)[6]) {
+    // Left and right neighbours from one lane split per word (strip::SplitGrayWords): for the even pixels they
+    // are odd_left and odd, for the odd pixels even and even_right.
+    strip::GrayLanes g[4];
+    strip::SplitGrayWords<1>(ext, g);
     Row r;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const unsigned l = strip::PixelsLeft<1, 1, 1>(ext, i), m = ext[1 + i],
-                     rt = strip::PixelsRight<1, 1, 1>(ext, i);
-      const unsigned le = strip::Even(l), lo = strip::Odd(l), re = strip::Even(rt), ro = strip::Odd(rt);
-      r.diff_even[i] = re + kDiffBias - le;
-      r.diff_odd[i] = ro + kDiffBias - lo;
-      r.smooth_even[i] = le + 2 * strip::Even(m) + re;
-      r.smooth_odd[i] = lo + 2 * strip::Odd(m) + ro;
+      const unsigned both = g[i].even + g[i].odd;
+      r.diff_even[i] = g[i].odd + kDiffBias - g[i].odd_left;
+      r.diff_odd[i] = g[i].even_right + kDiffBias - g[i].even;
+      r.smooth_even[i] = g[i].odd_left + g[i].even + both;
+      r.smooth_odd[i] = both + g[i].odd + g[i].even_right;
     }
     return r;
   }
 
-  // The gray8 magnitude of the pixels in the low and high lanes of biased gx and gy words, as two bytes.
+  // The gray8 magnitudes of the pixels in the low and high lanes of biased gx and gy words, in bytes 0 and 2.
   __device__ static unsigned Magnitudes(unsigned gx, unsigned gy) {
-    const int gx0 = static_cast<int>(gx & 0xffffu) - kGBias, gx1 = static_cast<int>(gx >> 16) - kGBias;
-    const int gy0 = static_cast<int>(gy & 0xffffu) - kGBias, gy1 = static_cast<int>(gy >> 16) - kGBias;
-    const unsigned m0 = sobel_fast::MagnitudeByte(gx0 * gx0 + gy0 * gy0);
-    const unsigned m1 = sobel_fast::MagnitudeByte(gx1 * gx1 + gy1 * gy1);
-    return m0 | (m1 << 16);
+    using sobel_fast::LaneValue;
+    const unsigned m0 = sobel_fast::MagnitudeBits(LaneValue<false, kGBias>(gx), LaneValue<false, kGBias>(gy));
+    const unsigned m1 = sobel_fast::MagnitudeBits(LaneValue<true, kGBias>(gx), LaneValue<true, kGBias>(gy));
+    // Byte 1 of MagnitudeBits is zero (its value is 0x4B4000nn): bytes m0.0, m0.1 = 0, m1.0, m0.1 = 0.
+    return __byte_perm(m0, m1, 0x1410u);
   }
 
   __device__ static strip::Chunk Vertical(const Row (&w)[3]) {
@@ -55,11 +58,11 @@ struct SobelStencil {
     for (int i = 0; i < 4; ++i) {
       // gx = up.diff + 2 mid.diff + down.diff (each + 256: + 1024 in all); gy = down.smooth - up.smooth +
       // 1024.
-      const unsigned gx_even = w[0].diff_even[i] + 2 * w[1].diff_even[i] + w[2].diff_even[i];
-      const unsigned gx_odd = w[0].diff_odd[i] + 2 * w[1].diff_odd[i] + w[2].diff_odd[i];
+      const unsigned gx_even = w[0].diff_even[i] + w[2].diff_even[i] + 2 * w[1].diff_even[i];
+      const unsigned gx_odd = w[0].diff_odd[i] + w[2].diff_odd[i] + 2 * w[1].diff_odd[i];
       const unsigned gy_even = w[2].smooth_even[i] + kGyBias - w[0].smooth_even[i];
       const unsigned gy_odd = w[2].smooth_odd[i] + kGyBias - w[0].smooth_odd[i];
-      out.w[i] = strip::Interleave(Magnitudes(gx_even, gy_even), Magnitudes(gx_odd, gy_odd));
+      out.w[i] = Magnitudes(gx_even, gy_even) | (Magnitudes(gx_odd, gy_odd) << 8);
     }
     return out;
   }

@@ -1,5 +1,6 @@
-// The fast Sobel magnitude (cuda/filters/sobel_magnitude.cuh) equals the reference's arithmetic for every sum
-// of squares a gray8 Sobel can produce: s = gx^2 + gy^2 from 0 to 2 * 1020^2.
+// The fast Sobel magnitude (cuda/filters/sobel_magnitude.cuh) equals the reference's arithmetic for every pair
+// of gradients a gray8 Sobel can produce: gx and gy from -1020 to 1020, read from biased 16-bit lanes as the
+// kernel reads them.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -13,25 +14,35 @@
 namespace fl {
 namespace {
 
-constexpr int kMaxSum = 2 * 1020 * 1020;
+constexpr int kMaxG = 1020, kSide = 2 * kMaxG + 1, kPairs = kSide * kSide;
+constexpr int kBias = 1024;
 
+// Pair p = (gx, gy) with gx = p % kSide - kMaxG, gy = p / kSide - kMaxG; gx goes in the low lane, gy in the high
+// one, so both lane readers are exercised.
 __global__ void AllMagnitudes(unsigned char* out) {
-  const int s = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (s <= kMaxSum) out[s] = static_cast<unsigned char>(cuda::sobel_fast::MagnitudeByte(s));
+  const int p = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (p >= kPairs) return;
+  const unsigned lanes = static_cast<unsigned>(p % kSide - kMaxG + kBias) |
+                         (static_cast<unsigned>(p / kSide - kMaxG + kBias) << 16);
+  const float gx = cuda::sobel_fast::LaneValue<false, kBias>(lanes);
+  const float gy = cuda::sobel_fast::LaneValue<true, kBias>(lanes);
+  out[p] = static_cast<unsigned char>(cuda::sobel_fast::MagnitudeBits(gx, gy) & 0xffu);
 }
 
-TEST(SobelMagnitude, FastPathEqualsTheReferenceForEverySum) {
+TEST(SobelMagnitude, FastPathEqualsTheReferenceForEveryGradientPair) {
   FL_SKIP_WITHOUT_CUDA_DEVICE();
-  cuda::DeviceBuffer out = cuda::DeviceBuffer::Allocate(kMaxSum + 1);
-  AllMagnitudes<<<(kMaxSum + 256) / 256, 256>>>(out.as<unsigned char>());
+  cuda::DeviceBuffer out = cuda::DeviceBuffer::Allocate(kPairs);
+  AllMagnitudes<<<(kPairs + 255) / 256, 256>>>(out.as<unsigned char>());
   FL_CUDA_CHECK_LAUNCH("AllMagnitudes");
-  std::vector<unsigned char> got(kMaxSum + 1);
+  std::vector<unsigned char> got(kPairs);
   FL_CUDA_CHECK(cudaMemcpy(got.data(), out.get(), got.size(), cudaMemcpyDeviceToHost));
   int wrong = 0;
-  for (int s = 0; s <= kMaxSum; ++s) {
-    const unsigned want = sobel::ToGray8(sobel::SqrtRn(static_cast<float>(s)));
-    if (got[s] != want && ++wrong <= 5)
-      ADD_FAILURE() << "s = " << s << ": " << int(got[s]) << ", reference " << want;
+  for (int p = 0; p < kPairs; ++p) {
+    const int gx = p % kSide - kMaxG, gy = p / kSide - kMaxG;
+    const unsigned want = sobel::ToGray8(sobel::SqrtRn(static_cast<float>(gx * gx + gy * gy)));
+    if (got[static_cast<std::size_t>(p)] != want && ++wrong <= 5)
+      ADD_FAILURE() << "gx = " << gx << ", gy = " << gy << ": " << int(got[static_cast<std::size_t>(p)])
+                    << ", reference " << want;
   }
   EXPECT_EQ(wrong, 0);
 }
