@@ -1,42 +1,13 @@
 #pragma once
-// Word arithmetic for the strip kernels (chunk_strip.cuh): the pixels d to the left or right of a word, and the
-// 16-bit-lane ("SIMD within a register") sums that let one 32-bit add serve two 8-bit channels.
+// Word arithmetic for the strip kernels (chunk_strip.cuh): the 16-bit-lane ("SIMD within a register") split of a
+// word's bytes that lets one 32-bit add serve two 8-bit channels, and a gray8 pixel's neighbours in those lanes.
 #include <cuda_runtime.h>
 
 namespace fl::cuda::strip {
 
-// The even bytes of a word as two 16-bit lanes; the odd bytes are (w >> 8) & kLanes. Sums of up to 257 bytes
+// The even bytes of a word as two 16-bit lanes (the odd bytes likewise: Odd below). Sums of up to 257 bytes
 // fit a lane, so lane-wise adds of such values never carry into the next lane.
 constexpr unsigned kLanes = 0x00FF00FFu;
-
-// __byte_perm selectors: the word of pixels 1, 2 or 3 to the left of m (taken from l, m) or to the right of m
-// (taken from m, r). __byte_perm(a, b, s) picks result byte k from byte (s >> 4k) & 7 of {a, b}.
-__host__ __device__ constexpr unsigned LeftSelector(int d) { return d == 1 ? 0x6543u : d == 2 ? 0x5432u : 0x4321u; }
-__host__ __device__ constexpr unsigned RightSelector(int d) { return d == 1 ? 0x4321u : d == 2 ? 0x5432u : 0x6543u; }
-
-// The word whose pixels lie D pixels left of those of word i of an extended chunk (ext[kNbr + i] is word i).
-// rgba8 (Bpp 4): a word is a pixel, so it is word i - D. gray8: D pixels are D bytes, a whole-word step plus a
-// byte shift across two words.
-template <int Bpp, int kNbr, int D>
-__device__ __forceinline__ unsigned PixelsLeft(const unsigned* ext, int i) {
-  if constexpr (Bpp == 4) {
-    return ext[kNbr + i - D];
-  } else {
-    constexpr int q = D / 4, rem = D % 4;
-    if constexpr (rem == 0) return ext[kNbr + i - q];
-    else return __byte_perm(ext[kNbr + i - q - 1], ext[kNbr + i - q], LeftSelector(rem));
-  }
-}
-template <int Bpp, int kNbr, int D>
-__device__ __forceinline__ unsigned PixelsRight(const unsigned* ext, int i) {
-  if constexpr (Bpp == 4) {
-    return ext[kNbr + i + D];
-  } else {
-    constexpr int q = D / 4, rem = D % 4;
-    if constexpr (rem == 0) return ext[kNbr + i + q];
-    else return __byte_perm(ext[kNbr + i + q], ext[kNbr + i + q + 1], RightSelector(rem));
-  }
-}
 
 // Words needed beyond the chunk on each side for a radius of R pixels.
 __host__ __device__ constexpr int NbrWords(int radius, int bpp) { return (radius * bpp + 3) / 4; }
@@ -56,7 +27,7 @@ __device__ __forceinline__ unsigned LaneShift(unsigned a, unsigned b) { return _
 struct GrayLanes {
   unsigned even, odd;  // pixels 0, 2 and 1, 3 of the word
   unsigned odd_left;   // pixels -1, 1: the left neighbours of the even pixels
-  unsigned even_right; // pixels 2, 4: the right neighbours of the odd pixels
+  unsigned even_right;  // pixels 2, 4: the right neighbours of the odd pixels
 };
 template <int kNbr>
 __device__ __forceinline__ void SplitGrayWords(const unsigned* ext, GrayLanes (&out)[4]) {
