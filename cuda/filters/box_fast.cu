@@ -3,10 +3,12 @@
 //
 // Each thread owns 16 columns (one 16-byte chunk) of a strip of rows and keeps their column sums over the 2r
 // + 1 rows around the current output row, two columns per 32-bit word in 16-bit lanes (a sum is at most 33 x
-// 255). Moving down one row adds the row entering the window and subtracts the one leaving it: two 16-byte
-// loads per output row whatever the radius (the second mostly an L2 hit), both prefetched a few rows ahead by
-// cp.async into shared-memory rings (row_pipe.cuh). The horizontal sum over 2r + 1 columns needs up to 16
-// column sums of each neighbouring chunk: they come from the neighbouring lanes by warp shuffle. A warp's two
+// 255). Moving down one row adds the row entering the window and subtracts the one leaving it. Rows arrive by
+// cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up to radius 7 every row of the window stays
+// in a ring of shared-memory slots until it leaves (RetainedStrip): one 16-byte fetch per output row. Larger
+// radii fetch the leaving row again (mostly an L2 hit) through a second ring. The horizontal sum over 2r + 1
+// columns needs column sums of each neighbouring chunk: they come from the neighbouring lanes by warp
+// shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked). A warp's two
 // end lanes have no neighbour in the warp, so they only serve as the apron: a warp writes the 30 chunks of
 // its middle lanes, and neighbouring warps overlap by two chunks (6% more loads, no divergent special cases).
 // Division by (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
@@ -67,20 +69,117 @@ __device__ __forceinline__ Chunk Horizontal(const ColumnSums& own, unsigned reci
   return out;
 }
 
-template <int R>
-__global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
-  extern __shared__ uint4 box_rings[];
-  const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
-  const int x = (warp_x * kBoxFastChunksPerWarp + lane - 1) * strip::kChunkBytes;  // lane 0: the chunk before
-  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
-  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
-  const bool writes = lane >= 1 && lane <= kBoxFastChunksPerWarp && x < a.out_row_bytes;
-  const int end = min(a.rows, a.h - y0);
+// The same 16 means for R <= 7, two outputs per add. Pair word W(c) holds the column sums (c, c + 2): for c % 4
+// == 0 or 1 that is a chunk word of `even` or `odd` as it stands, for 2 or 3 the upper lane of one and the lower
+// lane of the next (one byte permute). T(x) = the sum of W(c) over c = x - R .. x + R holds the box sums of
+// outputs x and x + 2, so sliding T from x to x + 1 is one three-operand add for two outputs, where
+// Horizontal's 16-bit column extractions cost about eight instructions per output. A lane of T stays below
+// 2^16 while (2R + 1)^2 * 255.5 does, hence R <= 7 (a sum transiently holds one more column, also below 2^16),
+// and the modular 32-bit add leaves each lane exact because no lane of any T over- or underflows.
+constexpr int kPackedMaxRadius = 7;
 
+template <int R>
+__device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigned reciprocal) {
+  static_assert(R >= 1 && R <= kPackedMaxRadius);
+  constexpr int kN = (R + 3) / 4;  // words needed of each neighbouring chunk
+  unsigned e[4 + 2 * kN], o[4 + 2 * kN];  // words k = -kN .. 3 + kN (at k + kN), the neighbours' by shuffle
+#pragma unroll
+  for (int i = 0; i < 4; ++i) e[kN + i] = own.even[i], o[kN + i] = own.odd[i];
+#pragma unroll
+  for (int i = 0; i < kN; ++i) {
+    e[i] = __shfl_up_sync(strip::kFullMask, own.even[4 - kN + i], 1);
+    o[i] = __shfl_up_sync(strip::kFullMask, own.odd[4 - kN + i], 1);
+    e[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
+    o[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
+  }
+  auto pair = [&](int c) {  // W(c), c = -R .. 13 + R; c >> 2 and c & 3 floor negative c as intended
+    const int k = (c >> 2) + kN;
+    switch (c & 3) {
+      case 0: return e[k];
+      case 1: return o[k];
+      case 2: return strip::LaneShift(e[k], e[k + 1]);
+      default: return strip::LaneShift(o[k], o[k + 1]);
+    }
+  };
+  constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes
+  unsigned t = kHalf * 0x00010001u;
+#pragma unroll
+  for (int c = -R; c <= R; ++c) t += pair(c);
+  unsigned q[16];  // the means, output x at q[x]
+#pragma unroll
+  for (int x = 0; x < 14; ++x) {
+    if (x > 0) t = t + pair(x + R) - pair(x - R - 1);
+    if ((x & 2) == 0) {  // T(x) for x % 4 == 0, 1 holds outputs x and x + 2
+      q[x] = __umulhi(t & 0xffffu, reciprocal);
+      q[x + 2] = __umulhi(t >> 16, reciprocal);
+    }
+  }
+  Chunk out;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
+                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
+  return out;
+}
+
+// The strip for R <= kBoxFastRetainMaxRadius: input row i (row y0 - R + i) goes to slot i % S of a ring of
+// S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1
+// rows later, and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and
+// no second pass of the input through L2. The window's first 2R + 1 rows come through the ring too.
+template <int R>
+__device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
+                                              int y0, int end, bool writes) {
+  constexpr int kAhead = strip::kPipeDepth - 1;
+  constexpr int S = BoxFastRetainSlots(R);
+  const int threads = static_cast<int>(blockDim.x * blockDim.y);
+  uint4* const ring = rings + threadIdx.y * blockDim.x + threadIdx.x;  // slot s at ring[s * threads]
+  const int rows = end + 2 * R;
+  auto issue = [&](int i, int slot) {  // one group per row, empty past the last
+    if (i < rows) strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, y0 - R + i), x, a.row_bytes);
+    strip::CpAsyncCommit();
+  };
+  auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
+#pragma unroll
+  for (int i = 0; i < kAhead; ++i) issue(i, i);
+  int take = 0, refill = kAhead;  // the slots of row t and of row t + kAhead (row t - 2R - 1 once t > 2R)
+
+  ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
+  for (int t = 0; t <= 2 * R; ++t) {
+    strip::CpAsyncWait<kAhead - 1>();
+    const uint4 v = ring[take * threads];
+    const unsigned w[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int i = 0; i < 4; ++i) sums.even[i] += strip::Even(w[i]), sums.odd[i] += strip::Odd(w[i]);
+    issue(t + kAhead, refill);
+    take = next(take), refill = next(refill);
+  }
+  for (int j = 0;; ++j) {
+    const Chunk out = HorizontalPacked<R>(sums, reciprocal);
+    if (writes)
+      strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
+    if (j + 1 == end) return;
+    // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
+    strip::CpAsyncWait<kAhead - 1>();
+    const uint4 ve = ring[take * threads], vl = ring[refill * threads];
+    const unsigned enter[4] = {ve.x, ve.y, ve.z, ve.w}, leave[4] = {vl.x, vl.y, vl.z, vl.w};
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      sums.even[i] = sums.even[i] + strip::Even(enter[i]) - strip::Even(leave[i]);
+      sums.odd[i] = sums.odd[i] + strip::Odd(enter[i]) - strip::Odd(leave[i]);
+    }
+    issue(j + 2 * R + 1 + kAhead, refill);
+    take = next(take), refill = next(refill);
+  }
+}
+
+// The strip for larger radii: the row leaving the window is fetched again (mostly an L2 hit) through a second
+// prefetch ring, and the window's first rows are loaded directly.
+template <int R>
+__device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
+                                             int y0, int end, bool writes) {
   // Two prefetch rings: the row entering the window and the row leaving it, for output rows ahead.
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  strip::RowPipe<false> entering(box_rings), leaving(box_rings + threads * strip::kPipeDepth);
+  strip::RowPipe<false> entering(rings), leaving(rings + threads * strip::kPipeDepth);
   auto issue = [&](int j) {
     if (j < end) {
       entering.Issue<1>(RowPtr(a, y0 + j + R + 1), x, a.row_bytes, j);
@@ -111,6 +210,24 @@ __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, 
       sums.odd[i] = sums.odd[i] + strip::Odd(enter.w[i]) - strip::Odd(leave.w[i]);
     }
   }
+}
+
+static_assert(kBoxFastRetainMaxRadius <= kPackedMaxRadius, "RetainedStrip's horizontal sum is HorizontalPacked");
+
+template <int R>
+__global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
+  extern __shared__ uint4 box_rings[];
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
+  const int x = (warp_x * kBoxFastChunksPerWarp + lane - 1) * strip::kChunkBytes;  // lane 0: the chunk before
+  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
+  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
+  const bool writes = lane >= 1 && lane <= kBoxFastChunksPerWarp && x < a.out_row_bytes;
+  const int end = min(a.rows, a.h - y0);
+  if constexpr (R <= kBoxFastRetainMaxRadius)
+    RetainedStrip<R>(a, reciprocal, box_rings, x, y0, end, writes);
+  else
+    RefetchStrip<R>(a, reciprocal, box_rings, x, y0, end, writes);
 }
 
 using Kernel = void (*)(strip::StripArgs, unsigned);

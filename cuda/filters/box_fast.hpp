@@ -17,11 +17,20 @@ void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
 
-// Shared memory of its two prefetch rings (the rows entering and leaving the window).
-inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
-  return c.block_x <= 0 || c.block_y <= 0
-             ? 0
-             : strip::PipeBytes(static_cast<long>(c.block_x) * c.block_y, false, 2);
+// Up to this radius a thread keeps every row of its window in a ring of shared-memory slots, so that the row
+// leaving the window is read back from there; larger radii fetch it again (a ring of 2r + 4 slots would cut the
+// blocks per SM).
+constexpr int kBoxFastRetainMaxRadius = 7;
+// Slots of that ring: the 2r + 1 rows of the window and the rows in flight.
+constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
+
+// Shared memory of its rings: the retained window, or two prefetch rings (the rows entering and leaving it).
+inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+  if (c.block_x <= 0 || c.block_y <= 0) return 0;
+  const long threads = static_cast<long>(c.block_x) * c.block_y;
+  const int r = p.Int("radius");
+  return r <= kBoxFastRetainMaxRadius ? static_cast<std::size_t>(threads) * BoxFastRetainSlots(r) * 16
+                                      : strip::PipeBytes(threads, false, 2);
 }
 
 // A block writes (block_x / 32) warps x 30 chunks x 16 pixels across and block_y x ppt rows down.

@@ -27,6 +27,18 @@ __device__ __forceinline__ void CpAsyncWait() {
   asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 }
 
+// Starts fetching the 16-byte chunk at byte x of `row` into a shared-memory slot; a chunk that reaches past
+// the row is assembled from clamped bytes at once.
+template <int Bpp>
+__device__ void FetchChunk(uint4* slot, const std::uint8_t* row, int x, int row_bytes) {
+  if (x >= 0 && x + kChunkBytes <= row_bytes) {
+    CpAsync16(slot, row + x);
+    return;
+  }
+  const Chunk c = LoadChunk<Bpp>(row, x, row_bytes);
+  *slot = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
+}
+
 template <bool kEdges>
 class RowPipe {
  public:
@@ -43,11 +55,11 @@ class RowPipe {
   template <int Bpp>
   __device__ void Issue(const std::uint8_t* row, int x, int row_bytes, int i) {
     const int s = (i & (kPipeDepth - 1)) * stride_;
-    Fetch<Bpp>(own_ + s, row, x, row_bytes);
+    FetchChunk<Bpp>(own_ + s, row, x, row_bytes);
     if constexpr (kEdges) {
       const int lane = static_cast<int>(threadIdx.x) & 31;
-      if (lane == 0) Fetch<Bpp>(edge_ + s, row, x - kChunkBytes, row_bytes);
-      if (lane == 31) Fetch<Bpp>(edge_ + s, row, x + kChunkBytes, row_bytes);
+      if (lane == 0) FetchChunk<Bpp>(edge_ + s, row, x - kChunkBytes, row_bytes);
+      if (lane == 31) FetchChunk<Bpp>(edge_ + s, row, x + kChunkBytes, row_bytes);
     }
   }
   // Closes the group of one row's fetches (also when there were none, past the strip's last row, so that the
@@ -67,16 +79,6 @@ class RowPipe {
   }
 
  private:
-  template <int Bpp>
-  __device__ static void Fetch(uint4* slot, const std::uint8_t* row, int x, int row_bytes) {
-    if (x >= 0 && x + kChunkBytes <= row_bytes) {
-      CpAsync16(slot, row + x);
-      return;
-    }
-    const Chunk c = LoadChunk<Bpp>(row, x, row_bytes);
-    *slot = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
-  }
-
   int stride_;
   uint4* own_;
   uint4* edge_;
