@@ -34,6 +34,20 @@ __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a,
   return a.in + static_cast<std::size_t>(ClampInt(y, 0, a.h - 1)) * a.in_pitch;
 }
 
+// Adds a row (a chunk of bytes) to the column sums; with `leave`, also takes that row out (add first: a lane
+// never goes negative, so no borrow crosses into the next lane).
+__device__ __forceinline__ void AddRow(ColumnSums& s, const unsigned (&enter)[4]) {
+#pragma unroll
+  for (int i = 0; i < 4; ++i) s.even[i] += strip::Even(enter[i]), s.odd[i] += strip::Odd(enter[i]);
+}
+__device__ __forceinline__ void SlideRow(ColumnSums& s, const unsigned (&enter)[4], const unsigned (&leave)[4]) {
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    s.even[i] = s.even[i] + strip::Even(enter[i]) - strip::Even(leave[i]);
+    s.odd[i] = s.odd[i] + strip::Odd(enter[i]) - strip::Odd(leave[i]);
+  }
+}
+
 // Column c (0..15) of a chunk's sums.
 __device__ __forceinline__ unsigned Column(const ColumnSums& s, int c) {
   const unsigned word = (c & 1) ? s.odd[c >> 2] : s.even[c >> 2];
@@ -147,9 +161,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   for (int t = 0; t <= 2 * R; ++t) {
     strip::CpAsyncWait<kAhead - 1>();
     const uint4 v = ring[take * threads];
-    const unsigned w[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-    for (int i = 0; i < 4; ++i) sums.even[i] += strip::Even(w[i]), sums.odd[i] += strip::Odd(w[i]);
+    AddRow(sums, {v.x, v.y, v.z, v.w});
     issue(t + kAhead, refill);
     take = next(take), refill = next(refill);
   }
@@ -161,12 +173,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
     const uint4 ve = ring[take * threads], vl = ring[refill * threads];
-    const unsigned enter[4] = {ve.x, ve.y, ve.z, ve.w}, leave[4] = {vl.x, vl.y, vl.z, vl.w};
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      sums.even[i] = sums.even[i] + strip::Even(enter[i]) - strip::Even(leave[i]);
-      sums.odd[i] = sums.odd[i] + strip::Odd(enter[i]) - strip::Odd(leave[i]);
-    }
+    SlideRow(sums, {ve.x, ve.y, ve.z, ve.w}, {vl.x, vl.y, vl.z, vl.w});
     issue(j + 2 * R + 1 + kAhead, refill);
     take = next(take), refill = next(refill);
   }
@@ -193,9 +200,7 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
 #pragma unroll 4
   for (int dy = -R; dy <= R; ++dy) {
-    const Chunk c = strip::LoadChunk<1>(RowPtr(a, y0 + dy), x, a.row_bytes);
-#pragma unroll
-    for (int i = 0; i < 4; ++i) sums.even[i] += strip::Even(c.w[i]), sums.odd[i] += strip::Odd(c.w[i]);
+    AddRow(sums, strip::LoadChunk<1>(RowPtr(a, y0 + dy), x, a.row_bytes).w);
   }
   for (int j = 0; j < end; ++j) {
     const Chunk out = Horizontal<R>(sums, reciprocal);
@@ -203,12 +208,7 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
       strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
     const Chunk enter = entering.Take(j), leave = leaving.Take(j);
     issue(j + strip::kPipeDepth - 1);
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      // Add first: a lane never goes negative, so no borrow crosses into the next lane.
-      sums.even[i] = sums.even[i] + strip::Even(enter.w[i]) - strip::Even(leave.w[i]);
-      sums.odd[i] = sums.odd[i] + strip::Odd(enter.w[i]) - strip::Odd(leave.w[i]);
-    }
+    SlideRow(sums, enter.w, leave.w);
   }
 }
 
