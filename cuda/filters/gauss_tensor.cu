@@ -10,94 +10,58 @@
 // The summation index of a product can be numbered in any order as long as both factors agree. Numbering the
 // row pass's k so that each thread's part of P is 8 contiguous bytes (one 8-byte load), and its m (the output
 // x) so that each thread's part of O is 4 contiguous bytes of a row (one 4-byte store), makes the row pass's
-// result fragment exactly the column pass's operand fragment: no shuffle and no shared memory anywhere.
+// result fragment exactly the column pass's operand fragment: no shuffle.
 //
 // Numbers: a byte q becomes the half 1024 + q with one byte permute (0x64 is the high byte of 1024.0 in half), and
 // the row pass's accumulator starts at -1024 * sum(weights), which removes the offset again. Error bound: half
 // weights (relative error <= 2^-11) in both passes and half row results (<= 1/16 grey level) move an output by
 // at most 0.32 grey levels before rounding, so it rounds within 1 of the float reference (the filter's tolerance).
+//
+// Two ways to feed the row pass (the launch's shared memory switch):
+//  - off (GaussTensor): each warp loads its own 8-byte windows. A window of 32 bytes from x0 - 8 straddles two
+//    32-byte sectors, so a load of 8 rows asks the L2 for 16 sectors to deliver 128 output bytes' worth of
+//    input: 4 sectors per output sector. ncu on an H100 found a leaner version of this loop bound by that L2
+//    traffic (66% busy).
+//  - on (GaussTensorStaged): the block's warps (strips side by side) share one copy of each row, 16 (warps + 2)
+//    bytes from xb - 16 fetched in aligned 16-byte chunks by cp.async (1.25 sectors per output sector with 8
+//    warps) into a ring of kStagedSlots slots of 16 rows, kStagedSlots - 1 steps ahead. Each warp reads its
+//    8-byte windows from shared memory; a row's stride is 32 mod 64 bytes, so the 4 rows of a half-warp's reads
+//    fall in distinct banks. One barrier per 16 output rows keeps a slot from being refilled while it is read.
+//    Measured on an H100 (8192x8192, radius 4): 0.081 ms against 0.088 ms off. What limits it now (ncu): the
+//    fixed latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50%
+//    occupancy (62 registers); 0.63 issued warps per scheduler, L2 60% busy. Tried and slower: two strips per
+//    warp (fewer instructions, but 78 registers), 8 or 16 slots (no change), 48 registers (spills).
 #include <cuda_fp16.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
+#include "cuda/filters/gauss_tensor.cuh"
 #include "cuda/filters/gauss_tensor.hpp"
+#include "cuda/filters/row_pipe.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
+
+namespace tensor {
+
+// The staged row's 16 (warps + 2) bytes rounded up to 32 mod 64, so that rows g = 0..3 of a half-warp's 8-byte
+// reads start 32 bytes apart modulo the 128 bytes of the banks: 96 up to 4 warps, 160 up to 8.
+int StagedRowStride(int warps) { return warps <= 4 ? kStagedNarrowStride : kStagedWideStride; }
+
+std::size_t StagedSmemBytes(int warps) {
+  return static_cast<std::size_t>(kStagedSlots) * kStepRows * static_cast<std::size_t>(StagedRowStride(warps));
+}
+
+}  // namespace tensor
+
 namespace {
 
-constexpr int kStripWidth = 16;  // output columns per warp: the row pass's m
-constexpr int kTileRows = 8;     // rows per row-pass tile: the mma's n
-
-struct HalfWeights {
-  unsigned short bits[2 * kGaussTensorMaxRadius + 1];  // the 1D weights as half, raw bits
-  int radius;
-  float row_bias;  // -1024 * (sum of the half weights)
-};
-
-struct TensorArgs {
-  const std::uint8_t* in;
-  std::size_t in_pitch;
-  std::uint8_t* out;
-  std::size_t out_pitch;
-  int w, h;
-  int rows;          // output rows per warp, a multiple of 16
-  bool wide_loads;   // input and its pitch 8-byte aligned: 8-byte loads
-  bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
-};
-
-// Input byte of the 32-byte window for the row pass's summation index k (see the header comment): thread t of
-// a quad holds k = 2t + {0, 1, 8, 9} (+16), which are bytes 8t .. 8t + 7.
-__device__ __forceinline__ int InputOffsetOfK(int k) {
-  const int kb = k >> 4, r = k & 15;
-  return 8 * ((r & 7) >> 1) + 4 * kb + 2 * (r >> 3) + (r & 1);
-}
-// Output x (0..15 in the strip) of the row pass's m: thread t's output fragment covers x = 4t .. 4t + 3.
-__device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2 * (m >> 3) + (m & 1); }
-
-__device__ __forceinline__ unsigned short TapBits(const HalfWeights& wt, int d) {
-  return (d >= -wt.radius && d <= wt.radius) ? wt.bits[d + wt.radius] : 0;
-}
-
-// The A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: registers hold (m, k) pairs
-// (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..) with g = lane / 4, t = lane % 4.
-template <typename Element>
-__device__ uint4 AFragment(Element a, int kb) {
-  const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
-  auto pair = [&](int m, int k) { return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16); };
-  const int k = 16 * kb + 2 * t;
-  return make_uint4(pair(g, k), pair(g + 8, k), pair(g, k + 8), pair(g + 8, k + 8));
-}
-
-__device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
-  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-      "{%0,%1,%2,%3};\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-      : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
-}
-
-__device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
-  const __half2 h = __floats2half2_rn(lo, hi);
-  return *reinterpret_cast<const unsigned*>(&h);
-}
-
-// One tile's row pass results, as the column pass's operand: rows 2t, 2t + 1 of the tile at x-positions
-// OutputXOfM(g) (x-tile 0) and OutputXOfM(g + 8) (x-tile 1).
-struct TileRows {
-  unsigned x0, x1;
-};
-
-__device__ __forceinline__ TileRows RowPass(const uint4 (&t)[2], float bias, uint2 bytes) {
-  constexpr unsigned kHigh = 0x64646464u;  // 1024.0 in half is 0x6400
-  float c[4] = {bias, bias, bias, bias};
-  Mma(c, t[0], __byte_perm(bytes.x, kHigh, 0x4140), __byte_perm(bytes.x, kHigh, 0x4342));
-  Mma(c, t[1], __byte_perm(bytes.y, kHigh, 0x4140), __byte_perm(bytes.y, kHigh, 0x4342));
-  return {HalfPair(c[0], c[1]), HalfPair(c[2], c[3])};
-}
+using namespace tensor;
 
 // 8 bytes of `row` from x, each clamped to the row (the strips at the image's left and right edges).
 __device__ __noinline__ uint2 LoadClampedWindow(const std::uint8_t* row, int x, int w) {
@@ -107,37 +71,13 @@ __device__ __noinline__ uint2 LoadClampedWindow(const std::uint8_t* row, int x, 
   return make_uint2(v[0], v[1]);
 }
 
-// floor(v) in the low byte, for 0 <= v < 256 (v carries its +0.5 already; see gauss::RoundU8 for the trick). No
-// clamp is needed: a Gaussian is a weighted mean, so the exact value is in [0, 255], and the error bound (0.32)
-// keeps v = value + 0.5 in [0.18, 255.82].
-__device__ __forceinline__ unsigned FloorByte(float v) { return __float_as_uint(__fadd_rz(v, 8388608.0f)); }
-__device__ __forceinline__ unsigned PackBytes(float a, float b, float c, float d) {
-  return __byte_perm(__byte_perm(FloorByte(a), FloorByte(b), 0x0040),
-                     __byte_perm(FloorByte(c), FloorByte(d), 0x0040), 0x5410);
-}
-
-__device__ __forceinline__ void StoreWord(std::uint8_t* p, bool whole, int valid, unsigned word) {
-  if (whole) {
-    *reinterpret_cast<unsigned*>(p) = word;
-    return;
-  }
-#pragma unroll
-  for (int i = 0; i < 4; ++i)
-    if (i < valid) p[i] = static_cast<std::uint8_t>(word >> (8 * i));
-}
-
 __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
   const int x0 = static_cast<int>(blockIdx.x * blockDim.y + threadIdx.y) * kStripWidth;
   const int ys = static_cast<int>(blockIdx.y) * a.rows;
   if (x0 >= a.w || ys >= a.h) return;  // the same for the whole warp
   const int yend = min(ys + a.rows, a.h);
-
-  // The band matrices, built once: row pass T(m, k) = w[x_in(k) - x_out(m)], column pass W(m, i) = w[i - 8 - m].
-  auto row_tap = [&](int m, int k) { return TapBits(wt, InputOffsetOfK(k) - 8 - OutputXOfM(m)); };
-  auto col_tap = [&](int m, int i) { return TapBits(wt, i - 8 - m); };
-  const uint4 row_a[2] = {AFragment(row_tap, 0), AFragment(row_tap, 1)};
-  const uint4 col_a[2] = {AFragment(col_tap, 0), AFragment(col_tap, 1)};
+  const BandMatrices band = MakeBands(wt);
 
   // Tile j holds rows ys - 8 + 8j .. +7; thread (g, t) loads row g's bytes xl .. xl + 7. Tiles past the last
   // one the strip needs are not loaded.
@@ -150,34 +90,111 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
                                          a.in_pitch;
     return wide ? __ldg(reinterpret_cast<const uint2*>(row + xl)) : LoadClampedWindow(row, xl, a.w);
   };
-  // Thread (g, t) stores x = xs .. xs + 3 of rows g and g + 8 of each step.
-  const int xs = x0 + 4 * t;
-  const int valid = a.w - xs;  // bytes of the word inside the row (<= 0: none)
-  const bool whole = a.word_stores && valid >= 4;
-  std::uint8_t* dst = a.out + static_cast<std::size_t>(ys + g) * a.out_pitch + xs;
-  const std::size_t eight_rows = 8 * a.out_pitch;
+  StripStores out(a, x0, ys, g, t);
 
-  TileRows above = RowPass(row_a, wt.row_bias, load(0)), top = RowPass(row_a, wt.row_bias, load(1));
+  TileRows above = RowPass(band.row, wt.row_bias, load(0)), top = RowPass(band.row, wt.row_bias, load(1));
   uint2 next[2] = {load(2), load(3)}, after[2] = {load(4), load(5)};  // two steps in flight
-  for (int y0 = ys, j = 6; y0 < yend; y0 += 16, j += 2) {
-    const TileRows bottom = RowPass(row_a, wt.row_bias, next[0]), below = RowPass(row_a, wt.row_bias, next[1]);
+  for (int y0 = ys, j = 6; y0 < yend; y0 += kStepRows, j += 2) {
+    const TileRows bottom = RowPass(band.row, wt.row_bias, next[0]);
+    const TileRows below = RowPass(band.row, wt.row_bias, next[1]);
     next[0] = after[0], next[1] = after[1];
     after[0] = load(j), after[1] = load(j + 1);
-    // Rows y0 - 8 .. y0 + 23 as k: above, top | bottom, below. Accumulators start at +0.5 for the rounding.
-    float o0[4] = {0.5f, 0.5f, 0.5f, 0.5f}, o1[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-    Mma(o0, col_a[0], above.x0, top.x0);
-    Mma(o0, col_a[1], bottom.x0, below.x0);
-    Mma(o1, col_a[0], above.x1, top.x1);
-    Mma(o1, col_a[1], bottom.x1, below.x1);
-    // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
-    if (valid > 0) {
-      if (y0 + g < yend) StoreWord(dst, whole, valid, PackBytes(o0[0], o0[1], o1[0], o1[1]));
-      if (y0 + g + 8 < yend) StoreWord(dst + eight_rows, whole, valid, PackBytes(o0[2], o0[3], o1[2], o1[3]));
-    }
-    dst += 2 * eight_rows;
+    out.Step(band.col, above, top, bottom, below, y0, yend);  // rows y0 - 8 .. y0 + 23: above, top | bottom, below
     above = bottom, top = below;
   }
 }
+
+// A thread's share of filling a slot: one chunk (with at least 2 warps a block has 32 warps >= 16 (warps + 2)
+// chunks per slot), at a fixed row of the slot and byte of the row, so that a step only moves the row.
+class SlotFetch {
+ public:
+  __device__ SlotFetch(const TensorArgs& a, int tid, int chunks, int stride, int xb) {
+    const int r = tid / chunks, c = tid - r * chunks;
+    used_ = tid < kStepRows * chunks;
+    row_ = r;
+    x_ = xb - 16 + 16 * c;
+    inside_ = x_ >= 0 && x_ + 16 <= a.w;
+    at_ = static_cast<unsigned>(r * stride + 16 * c);
+  }
+  // Fills this thread's chunk of the slot at `slot` from row y_first + row (clamped to the image).
+  __device__ void Issue(std::uint8_t* slot, const TensorArgs& a, int y_first) const {
+    if (!used_) return;
+    const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_, 0, a.h - 1));
+    const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
+    if (inside_)
+      strip::CpAsync16(slot + at_, row + x_);
+    else
+      strip::FetchChunk<1>(reinterpret_cast<uint4*>(slot + at_), row, x_, a.w);
+  }
+
+ private:
+  bool used_, inside_;
+  int row_, x_;
+  unsigned at_;
+};
+
+// kStride: StagedRowStride(blockDim.y), a constant so that the second tile's read is an immediate offset.
+template <int kStride>
+__global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
+  extern __shared__ uint4 ring[];
+  auto* staged = reinterpret_cast<std::uint8_t*>(ring);
+  constexpr int kSlotBytes = kStepRows * kStride;
+  const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
+  const int warps = static_cast<int>(blockDim.y);
+  const int xb = static_cast<int>(blockIdx.x) * warps * kStripWidth;
+  const int x0 = xb + static_cast<int>(threadIdx.y) * kStripWidth;
+  const int ys = static_cast<int>(blockIdx.y) * a.rows;
+  if (ys >= a.h) return;  // the same for the whole block
+  const int yend = min(ys + a.rows, a.h);
+  const int steps = (yend - ys + kStepRows - 1) / kStepRows;
+
+  // Slot k % kStagedSlots holds rows ys - 8 + 16k .. +15 (row-pass tiles 2k and 2k + 1), chunks from xb - 16.
+  // Every call commits one group, also past the last slot the block needs, so that the wait below counts slots.
+  const SlotFetch fetch(a, static_cast<int>(threadIdx.y) * 32 + lane, warps + 2, kStride, xb);
+  auto issue = [&](int k) {
+    if (k <= steps) fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - kTileRows + kStepRows * k);
+    strip::CpAsyncCommit();
+  };
+  // Thread (g, t) reads row g of a tile from x0 - 8 + 8t: byte 16 warp + 8 + 8t of the staged row.
+  const BandMatrices band = MakeBands(wt);
+  const std::uint8_t* reads = staged + g * kStride + kStripWidth * static_cast<int>(threadIdx.y) + 8 + 8 * t;
+  auto row_pass = [&](int k, int tile) {
+    const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
+    return RowPass(band.row, wt.row_bias, *reinterpret_cast<const uint2*>(p));
+  };
+  // Warps whose strip lies past the row's end (the block's last ones) still fetch and wait with the others.
+  const bool active = x0 < a.w;
+  StripStores out(a, x0, ys, g, t);
+
+  for (int k = 0; k < kStagedSlots - 1; ++k) issue(k);
+  strip::CpAsyncWait<kStagedSlots - 2>();  // slot 0 has arrived for this thread; the barrier, for all
+  __syncthreads();
+  issue(kStagedSlots - 1);
+  TileRows above{}, top{};
+  if (active) above = row_pass(0, 0), top = row_pass(0, 1);
+  for (int s = 0, y0 = ys; s < steps; ++s, y0 += kStepRows) {
+    strip::CpAsyncWait<kStagedSlots - 2>();
+    // Slot s + 1 has arrived, and every warp has read slot s (the previous step), which is refilled next.
+    __syncthreads();
+    issue(s + kStagedSlots);
+    if (!active) continue;
+    const TileRows bottom = row_pass(s + 1, 0), below = row_pass(s + 1, 1);
+    out.Step(band.col, above, top, bottom, below, y0, yend);  // rows y0 - 8 .. y0 + 23: above, top | bottom, below
+    above = bottom, top = below;
+  }
+}
+
+using TensorKernel = void (*)(HalfWeights, TensorArgs);
+
+TensorKernel StagedKernelFor(int warps) {
+  static_assert(kStagedNarrowStride == 96 && kStagedWideStride == 160);
+  return StagedRowStride(warps) == kStagedNarrowStride ? GaussTensorStaged<kStagedNarrowStride>
+                                                       : GaussTensorStaged<kStagedWideStride>;
+}
+
+// Shared memory on stages the rows of blocks of 2..8 warps (a bad block size is refused by GaussTensorProblem,
+// which may run after this is asked).
+bool Staged(const LaunchConfig& c) { return c.smem && c.block_y >= 2 && c.block_y <= 8; }
 
 bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
   return reinterpret_cast<std::uintptr_t>(p) % n == 0 && pitch % n == 0;
@@ -196,7 +213,14 @@ std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const Param
   return std::nullopt;
 }
 
-const void* GaussTensorKernel(PixelFormat, const LaunchConfig&) { return reinterpret_cast<const void*>(GaussTensor); }
+const void* GaussTensorKernel(PixelFormat, const LaunchConfig& c) {
+  return Staged(c) ? reinterpret_cast<const void*>(StagedKernelFor(c.block_y))
+                : reinterpret_cast<const void*>(GaussTensor);
+}
+
+std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
+  return Staged(c) ? StagedSmemBytes(c.block_y) : 0;
+}
 
 void LaunchGaussTensor(const CudaCall& c) {
   const int r = c.params.Int("radius");
@@ -222,7 +246,18 @@ void LaunchGaussTensor(const CudaCall& c) {
                      c.in.shape.height,
                      c.launch.ppt,
                      Aligned(c.in.data, c.in.pitch, 8),
-                     Aligned(c.out.data, c.out.pitch, 4)};
+                     Aligned(c.out.data, c.out.pitch, 4),
+                     StagedRowStride(c.launch.block_y),
+                     static_cast<unsigned>(c.in.pitch)};
+  // The staged kernel's cp.async needs 16-byte aligned rows (every DeviceImage has them: its pitch is a
+  // multiple of 512); a view without them takes the direct loads, and so does a block of one warp, which has
+  // no neighbour to share its rows with.
+  if (Staged(c.launch) && Aligned(c.in.data, c.in.pitch, 16) && c.in.pitch <= UINT32_MAX) {
+    StagedKernelFor(c.launch.block_y)<<<GridOf(c), BlockOf(c.launch), StagedSmemBytes(c.launch.block_y),
+                                        StreamOf(c)>>>(wt, a);
+    FL_CUDA_CHECK_LAUNCH("GaussTensorStaged");
+    return;
+  }
   GaussTensor<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussTensor");
 }

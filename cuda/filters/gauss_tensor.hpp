@@ -1,6 +1,7 @@
 #pragma once
 // The `tensor` gauss variant (gauss_tensor.cu): gray8, radius 1..8, both separable passes as tensor-core
 // matrix products. Plain C++ so that the declaration (filters/gauss.cpp) reads the same facts as the kernel.
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,8 @@ constexpr int kGaussTensorMaxRadius = 8;  // the band matrices span 32 pixels: 1
 void LaunchGaussTensor(const CudaCall& call);
 const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c);
 std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues& p);
+// Shared memory on stages each block's input rows; off, each warp loads its own.
+std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
 // Each warp (threadIdx.y) owns a strip 16 pixels wide and ppt rows tall; the warps of a block lie side by
 // side.

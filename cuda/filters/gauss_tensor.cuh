@@ -1,0 +1,166 @@
+#pragma once
+// The pieces both `tensor` gauss kernels share (gauss_tensor.cu: one loads each warp's windows straight from
+// global memory, the other stages the block's rows in shared memory first): the band matrices as mma fragments, the row pass of one 8-row tile, and the column pass with its stores. The numbering of the
+// products' summation indices is explained in gauss_tensor.cu's header.
+#include <cuda_fp16.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cuda/filters/gauss_tensor.hpp"
+
+namespace fl::cuda::tensor {
+
+constexpr int kStripWidth = 16;  // output columns per warp: the row pass's m
+constexpr int kTileRows = 8;     // rows per row-pass tile: the mma's n
+constexpr int kStepRows = 16;    // output rows per column-pass step: two tiles
+
+struct HalfWeights {
+  unsigned short bits[2 * kGaussTensorMaxRadius + 1];  // the 1D weights as half, raw bits
+  int radius;
+  float row_bias;  // -1024 * (sum of the half weights)
+};
+
+struct TensorArgs {
+  const std::uint8_t* in;
+  std::size_t in_pitch;
+  std::uint8_t* out;
+  std::size_t out_pitch;
+  int w, h;
+  int rows;          // output rows per warp, a multiple of 16
+  bool wide_loads;   // input and its pitch 8-byte aligned: 8-byte loads (direct kernel)
+  bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
+  int smem_stride;        // bytes per staged row (staged kernel)
+  unsigned in_pitch32;    // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
+};
+
+// Input byte of the 32-byte window for the row pass's summation index k: thread t of a quad holds
+// k = 2t + {0, 1, 8, 9} (+16), which are bytes 8t .. 8t + 7.
+__device__ __forceinline__ int InputOffsetOfK(int k) {
+  const int kb = k >> 4, r = k & 15;
+  return 8 * ((r & 7) >> 1) + 4 * kb + 2 * (r >> 3) + (r & 1);
+}
+// Output x (0..15 in the strip) of the row pass's m: thread t's output fragment covers x = 4t .. 4t + 3.
+__device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2 * (m >> 3) + (m & 1); }
+
+__device__ __forceinline__ unsigned short TapBits(const HalfWeights& wt, int d) {
+  return (d >= -wt.radius && d <= wt.radius) ? wt.bits[d + wt.radius] : 0;
+}
+
+// The A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: registers hold (m, k) pairs
+// (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..) with g = lane / 4, t = lane % 4.
+template <typename Element>
+__device__ uint4 AFragment(Element a, int kb) {
+  const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
+  auto pair = [&](int m, int k) { return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16); };
+  const int k = 16 * kb + 2 * t;
+  return make_uint4(pair(g, k), pair(g + 8, k), pair(g, k + 8), pair(g + 8, k + 8));
+}
+
+// The band matrices, built once per warp: row pass T(m, k) = w[x_in(k) - x_out(m)], column pass
+// W(m, i) = w[i - 8 - m].
+struct BandMatrices {
+  uint4 row[2], col[2];
+};
+__device__ __forceinline__ BandMatrices MakeBands(const HalfWeights& wt) {
+  auto row_tap = [&](int m, int k) { return TapBits(wt, InputOffsetOfK(k) - 8 - OutputXOfM(m)); };
+  auto col_tap = [&](int m, int i) { return TapBits(wt, i - 8 - m); };
+  return {{AFragment(row_tap, 0), AFragment(row_tap, 1)}, {AFragment(col_tap, 0), AFragment(col_tap, 1)}};
+}
+
+__device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%0,%1,%2,%3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+
+__device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
+  const __half2 h = __floats2half2_rn(lo, hi);
+  return *reinterpret_cast<const unsigned*>(&h);
+}
+
+// One tile's row pass results, as the column pass's operand: rows 2t, 2t + 1 of the tile at x-positions
+// OutputXOfM(g) (x-tile 0) and OutputXOfM(g + 8) (x-tile 1).
+struct TileRows {
+  unsigned x0, x1;
+};
+
+// The row pass of one tile from the 8 bytes of row g at x0 - 8 + 8t that thread (g, t) holds.
+__device__ __forceinline__ TileRows RowPass(const uint4 (&t)[2], float bias, uint2 bytes) {
+  constexpr unsigned kHigh = 0x64646464u;  // 1024.0 in half is 0x6400
+  float c[4] = {bias, bias, bias, bias};
+  Mma(c, t[0], __byte_perm(bytes.x, kHigh, 0x4140), __byte_perm(bytes.x, kHigh, 0x4342));
+  Mma(c, t[1], __byte_perm(bytes.y, kHigh, 0x4140), __byte_perm(bytes.y, kHigh, 0x4342));
+  return {HalfPair(c[0], c[1]), HalfPair(c[2], c[3])};
+}
+
+// v rounded to the nearest integer, in the low byte: adding 2^23 leaves no fraction bits. No clamp is needed: a
+// Gaussian is a weighted mean, so the exact value is in [0, 255], and the error bound (0.32) keeps v in
+// [-0.32, 255.32]. Ties round to even, not up as the reference's floor(v + 0.5) does; with v off by up to 0.32
+// either rule lands within 1 of the reference.
+__device__ __forceinline__ unsigned RoundByte(float v) { return __float_as_uint(__fadd_rn(v, 8388608.0f)); }
+__device__ __forceinline__ unsigned PackBytes(float a, float b, float c, float d) {
+  return __byte_perm(__byte_perm(RoundByte(a), RoundByte(b), 0x0040),
+                     __byte_perm(RoundByte(c), RoundByte(d), 0x0040), 0x5410);
+}
+
+__device__ __forceinline__ void StoreWord(std::uint8_t* p, bool whole, int valid, unsigned word) {
+  if (whole) {
+    *reinterpret_cast<unsigned*>(p) = word;
+    return;
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    if (i < valid) p[i] = static_cast<std::uint8_t>(word >> (8 * i));
+}
+
+// Where thread (g, t) of the warp whose strip starts at x0 stores: x = x0 + 4t .. + 3 of rows g and g + 8 of
+// each step, from output row ys.
+class StripStores {
+ public:
+  __device__ StripStores(const TensorArgs& a, int x0, int ys, int g, int t)
+      : valid_(a.w - (x0 + 4 * t)),
+        whole_(a.word_stores && valid_ >= 4),
+        g_(g),
+        eight_rows_(8 * a.out_pitch),
+        dst_(a.out + static_cast<std::size_t>(ys + g) * a.out_pitch + x0 + 4 * t) {}
+
+  // Output rows y0 .. y0 + 15 (those before yend) from the row-pass tiles of rows y0 - 8 .. y0 + 23; moves on
+  // to the next 16 rows.
+  __device__ void Step(const uint4 (&col)[2], TileRows above, TileRows top, TileRows bottom, TileRows below,
+                       int y0, int yend) {
+    // Accumulators start at zero (the mma reads RZ); RoundByte rounds to nearest.
+    float o0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, o1[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    Mma(o0, col[0], above.x0, top.x0);
+    Mma(o0, col[1], bottom.x0, below.x0);
+    Mma(o1, col[0], above.x1, top.x1);
+    Mma(o1, col[1], bottom.x1, below.x1);
+    // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
+    if (valid_ > 0) {
+      if (y0 + g_ < yend) StoreWord(dst_, whole_, valid_, PackBytes(o0[0], o0[1], o1[0], o1[1]));
+      if (y0 + g_ + 8 < yend) StoreWord(dst_ + eight_rows_, whole_, valid_, PackBytes(o0[2], o0[3], o1[2], o1[3]));
+    }
+    dst_ += 2 * eight_rows_;
+  }
+
+ private:
+  int valid_;  // bytes of the word inside the row (<= 0: none)
+  bool whole_;
+  int g_;
+  std::size_t eight_rows_;
+  std::uint8_t* dst_;
+};
+
+}  // namespace fl::cuda::tensor
+
+namespace fl::cuda::tensor {
+
+// The staged kernel (shared memory on): a block's rows pass through a ring of kStagedSlots slots in shared
+// memory, each 16 rows of the 16 (warps + 2) bytes around the block's strips.
+constexpr int kStagedSlots = 4;
+constexpr int kStagedNarrowStride = 96, kStagedWideStride = 160;  // bytes per staged row: StagedRowStride
+int StagedRowStride(int warps);
+std::size_t StagedSmemBytes(int warps);
+
+}  // namespace fl::cuda::tensor
