@@ -204,7 +204,7 @@ static FilterSpec DeclareGauss() {
       "within 1, the filter's tolerance. Shared memory on against off: a warp's own 32-byte windows straddle two "
       "32-byte sectors each, so the direct loads ask the L2 for 4 sectors per output sector (ncu found the L2 66% "
       "busy on a leaner version of that loop); staged, the block's rows cost 1.25 to 1.5 sectors per output "
-      "sector. Measured on an H100 at 8192x8192, radius 4: 0.081 ms on against 0.088 ms off. What limits it now is "
+      "sector. Measured on an H100 at 8192x8192, radius 4: 0.076 ms on against 0.088 ms off. What limits it now is "
       "latency: each warp's chain of dependent mma, the barrier and the shared-memory reads. A block of one warp "
       "has no neighbour to share rows with and loads directly.",
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);

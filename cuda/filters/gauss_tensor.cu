@@ -27,10 +27,12 @@
 //    warps) into a ring of kStagedSlots slots of 16 rows, kStagedSlots - 1 steps ahead. Each warp reads its
 //    8-byte windows from shared memory; a row's stride is 32 mod 64 bytes, so the 4 rows of a half-warp's reads
 //    fall in distinct banks. One barrier per 16 output rows keeps a slot from being refilled while it is read.
-//    Measured on an H100 (8192x8192, radius 4): 0.081 ms against 0.088 ms off. What limits it now (ncu): the
-//    fixed latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50%
-//    occupancy (62 registers); 0.63 issued warps per scheduler, L2 60% busy. Tried and slower: two strips per
-//    warp (fewer instructions, but 78 registers), 8 or 16 slots (no change), 48 registers (spills).
+//    The block's threads also build the band fragments once, in shared memory, instead of each warp building
+//    its own (64 taps per lane from the weights). Measured on an H100 (8192x8192, block 32x8, 128 rows per warp):
+//    radius 4 0.076 ms against 0.088 ms off, radius 8 0.079 against 0.097. What limits it now (ncu): the fixed
+//    latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50% occupancy
+//    (62 registers); 0.69 issued warps per scheduler, L2 65% busy. Tried and slower: two strips per warp (fewer
+//    instructions, but 78 registers), 8 or 16 slots (no change), 48 registers (spills).
 #include <cuda_fp16.h>
 
 #include <algorithm>
@@ -155,13 +157,10 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
     if (k <= steps) fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - kTileRows + kStepRows * k);
     strip::CpAsyncCommit();
   };
+  __shared__ uint4 band_table[4][32];
+  WriteBands(wt, band_table, static_cast<int>(threadIdx.y) * 32 + lane, 32 * warps);  // read after the barrier
   // Thread (g, t) reads row g of a tile from x0 - 8 + 8t: byte 16 warp + 8 + 8t of the staged row.
-  const BandMatrices band = MakeBands(wt);
   const std::uint8_t* reads = staged + g * kStride + kStripWidth * static_cast<int>(threadIdx.y) + 8 + 8 * t;
-  auto row_pass = [&](int k, int tile) {
-    const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
-    return RowPass(band.row, wt.row_bias, *reinterpret_cast<const uint2*>(p));
-  };
   // Warps whose strip lies past the row's end (the block's last ones) still fetch and wait with the others.
   const bool active = x0 < a.w;
   StripStores out(a, x0, ys, g, t);
@@ -170,6 +169,11 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
   strip::CpAsyncWait<kStagedSlots - 2>();  // slot 0 has arrived for this thread; the barrier, for all
   __syncthreads();
   issue(kStagedSlots - 1);
+  const BandMatrices band = ReadBands(band_table);
+  auto row_pass = [&](int k, int tile) {
+    const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
+    return RowPass(band.row, wt.row_bias, *reinterpret_cast<const uint2*>(p));
+  };
   TileRows above{}, top{};
   if (active) above = row_pass(0, 0), top = row_pass(0, 1);
   for (int s = 0, y0 = ys; s < steps; ++s, y0 += kStepRows) {

@@ -47,25 +47,44 @@ __device__ __forceinline__ unsigned short TapBits(const HalfWeights& wt, int d) 
   return (d >= -wt.radius && d <= wt.radius) ? wt.bits[d + wt.radius] : 0;
 }
 
-// The A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: registers hold (m, k) pairs
-// (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..) with g = lane / 4, t = lane % 4.
+// Word `word` of lane `lane`'s A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: the
+// words hold (m, k) pairs (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..) with g = lane / 4,
+// t = lane % 4.
 template <typename Element>
-__device__ uint4 AFragment(Element a, int kb) {
-  const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
-  auto pair = [&](int m, int k) { return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16); };
-  const int k = 16 * kb + 2 * t;
-  return make_uint4(pair(g, k), pair(g + 8, k), pair(g, k + 8), pair(g + 8, k + 8));
+__device__ unsigned AFragmentWord(Element a, int kb, int lane, int word) {
+  const int m = (lane >> 2) + 8 * (word & 1), k = 16 * kb + 2 * (lane & 3) + 8 * (word >> 1);
+  return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16);
 }
 
-// The band matrices, built once per warp: row pass T(m, k) = w[x_in(k) - x_out(m)], column pass
-// W(m, i) = w[i - 8 - m].
+// The band matrices: row pass T(m, k) = w[x_in(k) - x_out(m)], column pass W(m, i) = w[i - 8 - m]. Fragment f
+// is the row pass's k block f (f < 2) or the column pass's k block f - 2.
 struct BandMatrices {
   uint4 row[2], col[2];
 };
-__device__ __forceinline__ BandMatrices MakeBands(const HalfWeights& wt) {
+__device__ __forceinline__ unsigned BandWord(const HalfWeights& wt, int f, int lane, int word) {
   auto row_tap = [&](int m, int k) { return TapBits(wt, InputOffsetOfK(k) - 8 - OutputXOfM(m)); };
   auto col_tap = [&](int m, int i) { return TapBits(wt, i - 8 - m); };
-  return {{AFragment(row_tap, 0), AFragment(row_tap, 1)}, {AFragment(col_tap, 0), AFragment(col_tap, 1)}};
+  return f < 2 ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - 2, lane, word);
+}
+// A warp's own fragments, built by each of its lanes (32 words, 64 taps each).
+__device__ __forceinline__ BandMatrices MakeBands(const HalfWeights& wt) {
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  uint4 f[4];
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    f[i] = make_uint4(BandWord(wt, i, lane, 0), BandWord(wt, i, lane, 1), BandWord(wt, i, lane, 2),
+                      BandWord(wt, i, lane, 3));
+  return {{f[0], f[1]}, {f[2], f[3]}};
+}
+// The same fragments built once per block: the block's threads share the 512 words (table[f][lane]), and each
+// lane reads its own after a barrier (ReadBands).
+__device__ __forceinline__ void WriteBands(const HalfWeights& wt, uint4 (&table)[4][32], int tid, int threads) {
+  for (int i = tid; i < 4 * 32 * 4; i += threads)
+    reinterpret_cast<unsigned*>(&table[i / 128][(i / 4) % 32])[i % 4] = BandWord(wt, i / 128, (i / 4) % 32, i % 4);
+}
+__device__ __forceinline__ BandMatrices ReadBands(const uint4 (&table)[4][32]) {
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  return {{table[0][lane], table[1][lane]}, {table[2][lane], table[3][lane]}};
 }
 
 __device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
