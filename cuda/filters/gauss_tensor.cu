@@ -191,7 +191,6 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
 using TensorKernel = void (*)(HalfWeights, TensorArgs);
 
 TensorKernel StagedKernelFor(int warps) {
-  static_assert(kStagedNarrowStride == 96 && kStagedWideStride == 160);
   return StagedRowStride(warps) == kStagedNarrowStride ? GaussTensorStaged<kStagedNarrowStride>
                                                        : GaussTensorStaged<kStagedWideStride>;
 }

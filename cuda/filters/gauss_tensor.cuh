@@ -1,6 +1,7 @@
 #pragma once
 // The pieces both `tensor` gauss kernels share (gauss_tensor.cu: one loads each warp's windows straight from
-// global memory, the other stages the block's rows in shared memory first): the band matrices as mma fragments, the row pass of one 8-row tile, and the column pass with its stores. The numbering of the
+// global memory, the other stages the block's rows in shared memory first): the band matrices as mma
+// fragments, the row pass of one 8-row tile, and the column pass with its stores. The numbering of the
 // products' summation indices is explained in gauss_tensor.cu's header.
 #include <cuda_fp16.h>
 
@@ -30,8 +31,8 @@ struct TensorArgs {
   int rows;          // output rows per warp, a multiple of 16
   bool wide_loads;   // input and its pitch 8-byte aligned: 8-byte loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
-  int smem_stride;        // bytes per staged row (staged kernel)
-  unsigned in_pitch32;    // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
+  int smem_stride;   // bytes per staged row (staged kernel)
+  unsigned in_pitch32;  // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
 };
 
 // Input byte of the 32-byte window for the row pass's summation index k: thread t of a quad holds
