@@ -26,7 +26,8 @@ __global__ void AllMagnitudes(unsigned char* out) {
                          (static_cast<unsigned>(p / kSide - kMaxG + kBias) << 16);
   const float gx = cuda::sobel_fast::LaneValue<false, kBias>(lanes);
   const float gy = cuda::sobel_fast::LaneValue<true, kBias>(lanes);
-  out[p] = static_cast<unsigned char>(cuda::sobel_fast::MagnitudeBits(gx, gy) & 0xffu);
+  const unsigned bits = cuda::sobel_fast::MagnitudeBits(gx, gy);
+  out[p] = static_cast<unsigned char>(cuda::sobel_fast::Gray8Lanes(bits, bits) & 0xffu);
 }
 
 TEST(SobelMagnitude, FastPathEqualsTheReferenceForEveryGradientPair) {
