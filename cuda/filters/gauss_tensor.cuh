@@ -177,8 +177,12 @@ class StripStores {
 namespace fl::cuda::tensor {
 
 // The staged kernel (shared memory on): a block's rows pass through a ring of kStagedSlots slots in shared
-// memory, each 16 rows of the 16 (warps + 2) bytes around the block's strips.
-constexpr int kStagedSlots = 4;
+// memory, each 16 rows of the 16 (warps + 2) bytes around the block's strips; one barrier serves
+// kBarrierSteps steps of 16 output rows, so the ring holds those steps' slots twice over (being read, being
+// filled) and the slots the barrier frees.
+constexpr int kBarrierSteps = 2;
+constexpr int kStagedSlots = 8;
+static_assert(kStagedSlots >= 4 * kBarrierSteps, "slots being read, in flight and refilled");
 constexpr int kStagedNarrowStride = 96, kStagedWideStride = 160;  // bytes per staged row: StagedRowStride
 int StagedRowStride(int warps);
 std::size_t StagedSmemBytes(int warps);
