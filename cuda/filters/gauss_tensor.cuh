@@ -178,11 +178,12 @@ namespace fl::cuda::tensor {
 
 // The staged kernel (shared memory on): a block's rows pass through a ring of kStagedSlots slots in shared
 // memory, each 16 rows of the 16 (warps + 2) bytes around the block's strips; one barrier serves
-// kBarrierSteps steps of 16 output rows, so the ring holds those steps' slots twice over (being read, being
-// filled) and the slots the barrier frees.
+// kBarrierSteps steps of 16 output rows. Between two barriers the ring holds the kBarrierSteps slots being read,
+// the kBarrierSteps the barrier freed (being refilled) and kStagedSlots - 2 kBarrierSteps in flight: with 4
+// kBarrierSteps, the next group's slots are on their way while this one is read.
 constexpr int kBarrierSteps = 2;
 constexpr int kStagedSlots = 8;
-static_assert(kStagedSlots >= 4 * kBarrierSteps, "slots being read, in flight and refilled");
+static_assert(kStagedSlots >= 4 * kBarrierSteps, "a whole group of slots in flight while one is read");
 constexpr int kStagedNarrowStride = 96, kStagedWideStride = 160;  // bytes per staged row: StagedRowStride
 int StagedRowStride(int warps);
 std::size_t StagedSmemBytes(int warps);
