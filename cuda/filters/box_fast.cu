@@ -34,8 +34,8 @@ __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a,
   return a.in + static_cast<std::size_t>(ClampInt(y, 0, a.h - 1)) * a.in_pitch;
 }
 
-// Adds a row (a chunk of bytes) to the column sums; with `leave`, also takes that row out (add first: a lane
-// never goes negative, so no borrow crosses into the next lane).
+// AddRow adds a row (a chunk of bytes) to the column sums; SlideRow adds the entering row and takes the leaving
+// one out (add first: a lane never goes negative, so no borrow crosses into the next lane).
 __device__ __forceinline__ void AddRow(ColumnSums& s, const unsigned (&enter)[4]) {
 #pragma unroll
   for (int i = 0; i < 4; ++i) s.even[i] += strip::Even(enter[i]), s.odd[i] += strip::Odd(enter[i]);

@@ -259,7 +259,6 @@ void LaunchGaussTensor(const CudaCall& c) {
                      c.launch.ppt,
                      Aligned(c.in.data, c.in.pitch, 8),
                      Aligned(c.out.data, c.out.pitch, 4),
-                     StagedRowStride(c.launch.block_y),
                      static_cast<unsigned>(c.in.pitch)};
   // The staged kernel's cp.async needs 16-byte aligned rows (every DeviceImage has them: its pitch is a
   // multiple of 512); a view without them takes the direct loads, and so does a block of one warp, which has

@@ -31,7 +31,6 @@ struct TensorArgs {
   int rows;          // output rows per warp, a multiple of 16
   bool wide_loads;   // input and its pitch 8-byte aligned: 8-byte loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
-  int smem_stride;   // bytes per staged row (staged kernel)
   unsigned in_pitch32;  // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
 };
 
