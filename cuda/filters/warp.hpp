@@ -6,11 +6,19 @@
 
 namespace fl::cuda {
 
-// fast: the naive kernel's arithmetic without conversion instructions, 4 outputs per thread in 8x4-thread
-// warps, both taps of a gray8 row from one 32-bit word (bit-identical).
+// fast: the naive kernel's arithmetic without conversion instructions (bit-identical). Shared memory off (and
+// always for letterbox): 4 outputs per thread in 8x4-thread warps, taps read through L1, both taps of a gray8
+// row from one 32-bit word (warp_fast.cu). On, for warp_affine: each block stages its footprint in shared
+// memory first (warp_tile.cu).
 void LaunchWarpAffineFast(const CudaCall& call);
 void LaunchLetterboxFast(const CudaCall& call);
-const void* WarpFastKernel(PixelFormat in, const LaunchConfig& c);
+const void* WarpAffineFastKernel(PixelFormat in, const LaunchConfig& c);
+const void* LetterboxFastKernel(PixelFormat in, const LaunchConfig& c);
+std::size_t WarpAffineFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in);
+
+// The staged kernel behind `fast` with shared memory on (warp_tile.cu).
+void LaunchWarpAffineTile(const CudaCall& call);
+const void* WarpTileKernel(PixelFormat in);
 
 // naive: one thread per output pixel, running the CPU reference's sampler (bit-identical).
 void LaunchWarpAffineNaive(const CudaCall& call);

@@ -44,24 +44,21 @@
 #include "core/cpu/affine.hpp"
 #include "core/error.hpp"
 #include "cuda/filters/warp.hpp"
+#include "cuda/filters/warp_sample.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
 namespace {
 
-constexpr int kPixelsPerThread = 4;         // strided by blockDim.x, so a warp's loads stay 2D-compact
-constexpr float kFloorMagic = 12582912.0f;  // 1.5 * 2^23: ulp 1 for sums in [2^23, 2^24)
-constexpr int kFloorMagicBits = 0x4B400000;
-constexpr unsigned kByteBiasBits = 0x4B000000u;  // 2^23; 0x4B0000bb is 2^23 + b
-constexpr float kByteBias = 8388608.0f;
-constexpr int kMagicRange = 1 << 22;  // floor trick exact for |s| < 2^22
+using warp::Split;
+using warp::SplitCoord;
+
+constexpr int kPixelsPerThread = 4;  // strided by blockDim.x, so a warp's loads stay 2D-compact
 
 struct FastArgs {
-  const unsigned* in;   // the input as 32-bit words (rows are 4-byte aligned)
-  const unsigned* in1;  // in + one row: row y0 + 1 at the same word index
+  warp::DirectInput direct;
   const std::uint8_t* in_bytes;
   std::size_t in_pitch;
-  unsigned pitch_words;  // in_pitch / 4; word indices fit 32 bits (images are at most 2^30 pixels)
   int in_w, in_h;
   std::uint8_t* out;
   unsigned out_pitch_pixels;  // rows are 4-byte aligned, so for rgba8 a whole number of pixels
@@ -70,86 +67,7 @@ struct FastArgs {
   std::uint8_t fill;
   float step_x;  // blockDim.x as a float: the x distance between a thread's pixels
   int rows;      // ppt: rows per thread
-  // x0 < x_limit (unsigned) means taps x0 and x0 + 1 are both in the row: min(w - 1, 2^22), likewise y.
-  unsigned x_limit, y_limit;
 };
-
-// floorf(s) split into the fraction s - floorf(s) (exactly the reference's) and the int floor. The one
-// difference: s = -0 gives the fraction -0 instead of +0, and an fmaf by a zero weight gives the same value.
-struct Split {
-  float frac;
-  int index;
-};
-__device__ __forceinline__ Split SplitCoord(float s) {
-  const float r = __fadd_rd(s, kFloorMagic);
-  const float whole = r - kFloorMagic;  // floorf(s), exact
-  return {s - whole, __float_as_int(r) - kFloorMagicBits};
-}
-
-// Byte k of `word` as the float 2^23 + byte.
-__device__ __forceinline__ float Biased(unsigned word, unsigned k) {
-  return __uint_as_float(__byte_perm(kByteBiasBits, word, 0x3104u + k));
-}
-
-// SampleBilinear's two lerps along x and one along y on biased taps, and RoundToU8: the result is the low
-// byte.
-__device__ __forceinline__ unsigned Interpolate(float b00, float b01, float b10, float b11, float ax,
-                                                float ay) {
-  const float top = fmaf(ax, b01 - b00, b00 - kByteBias);
-  const float bottom = fmaf(ax, b11 - b10, b10 - kByteBias);
-  const float v = fmaf(ay, bottom - top, top);
-  return __float_as_uint(__fadd_rd(v + 0.5f, kByteBias));  // 2^23 + floor(v + 0.5)
-}
-
-// gray8: both taps of a row from one aligned 32-bit word, or two when x0 is a word's last byte. Rows are
-// 4-byte aligned (checked by the launcher), so the word and the byte within it follow from x0 alone; a 32-bit
-// word index into the input makes each row's address one IMAD.WIDE.
-__device__ __forceinline__ unsigned InteriorGray(const FastArgs& a, Split hx, Split hy) {
-  const unsigned x0 = static_cast<unsigned>(hx.index), y0 = static_cast<unsigned>(hy.index);
-  const unsigned word = y0 * a.pitch_words + x0 / 4;
-  const unsigned* row0 = a.in + word;
-  const unsigned* row1 = a.in1 + word;
-  const unsigned lo0 = __ldg(row0), lo1 = __ldg(row1);
-  unsigned hi0 = 0, hi1 = 0;
-  if (x0 % 4 == 3) {
-    hi0 = __ldg(row0 + 1);
-    hi1 = __ldg(row1 + 1);
-  }
-  const unsigned shift = x0 * 8;  // the funnel shift takes it mod 32: 8 * (x0 % 4)
-  const unsigned pair0 = __funnelshift_r(lo0, hi0, shift), pair1 = __funnelshift_r(lo1, hi1, shift);
-  return Interpolate(Biased(pair0, 0), Biased(pair0, 1), Biased(pair1, 0), Biased(pair1, 1), hx.frac,
-                     hy.frac);
-}
-
-// rgba8: each tap is one aligned word; the four channels' results packed into one 32-bit word.
-__device__ __forceinline__ unsigned InteriorRgba(const FastArgs& a, Split hx, Split hy) {
-  const unsigned word = static_cast<unsigned>(hy.index) * a.pitch_words + static_cast<unsigned>(hx.index);
-  const unsigned* row0 = a.in + word;
-  const unsigned* row1 = a.in1 + word;
-  const unsigned q00 = __ldg(row0), q01 = __ldg(row0 + 1), q10 = __ldg(row1), q11 = __ldg(row1 + 1);
-  unsigned c[4];
-#pragma unroll
-  for (unsigned k = 0; k < 4; ++k)
-    c[k] = Interpolate(Biased(q00, k), Biased(q01, k), Biased(q10, k), Biased(q11, k), hx.frac, hy.frac);
-  return __byte_perm(__byte_perm(c[0], c[1], 0x0040), __byte_perm(c[2], c[3], 0x0040), 0x5410);
-}
-
-template <int C>
-__device__ __forceinline__ unsigned Interior(const FastArgs& a, Split hx, Split hy) {
-  if constexpr (C == 1)
-    return InteriorGray(a, hx, hy);
-  else
-    return InteriorRgba(a, hx, hy);
-}
-
-// One output pixel: a byte, or a word of 4 channels (rows are 4-byte aligned).
-template <int C>
-__device__ __forceinline__ void Store(std::uint8_t* dst, unsigned v) {
-  if constexpr (C == 1)
-    *dst = static_cast<std::uint8_t>(v);
-  else
-    *reinterpret_cast<unsigned*>(dst) = v;
-}
 
 // Four outputs of row y: x = x_first + bx i. When all four are interior (most threads) their loads are issued
 // together; otherwise each pixel takes its own path.
@@ -173,22 +91,21 @@ __device__ __forceinline__ void WarpFour(const FastArgs& a, int x_first, int y, 
     sy[i] = fmaf(a.inverse.m[3], fx, row_y);
     hx[i] = SplitCoord(sx[i]);
     hy[i] = SplitCoord(sy[i]);
-    all_interior &=
-        static_cast<unsigned>(hx[i].index) < a.x_limit && static_cast<unsigned>(hy[i].index) < a.y_limit;
+    all_interior &= warp::TapsInside(a.direct, hx[i], hy[i]);
   }
   if (all_interior) {
     unsigned v[kPixelsPerThread];
 #pragma unroll
-    for (int i = 0; i < kPixelsPerThread; ++i) v[i] = Interior<C>(a, hx[i], hy[i]);
+    for (int i = 0; i < kPixelsPerThread; ++i) v[i] = warp::Interior<C>(a.direct, hx[i], hy[i]);
 #pragma unroll
-    for (int i = 0; i < kPixelsPerThread; ++i) Store<C>(dst + i * bx * C, v[i]);
+    for (int i = 0; i < kPixelsPerThread; ++i) warp::Store<C>(dst + i * bx * C, v[i]);
     return;
   }
 #pragma unroll
   for (int i = 0; i < kPixelsPerThread; ++i) {
     if (x_first + i * bx >= a.out_w) return;
-    if (static_cast<unsigned>(hx[i].index) < a.x_limit && static_cast<unsigned>(hy[i].index) < a.y_limit)
-      Store<C>(dst + i * bx * C, Interior<C>(a, hx[i], hy[i]));
+    if (warp::TapsInside(a.direct, hx[i], hy[i]))
+      warp::Store<C>(dst + i * bx * C, warp::Interior<C>(a.direct, hx[i], hy[i]));
     else
       cpu::SampleBilinear<C>(a.in_bytes, a.in_pitch, a.in_w, a.in_h, sx[i], sy[i], a.fill, dst + i * bx * C);
   }
@@ -218,21 +135,11 @@ KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
   return eight ? WarpBilinearFast<1, 8> : WarpBilinearFast<1, 0>;
 }
 
-unsigned InteriorLimit(int size) {
-  return static_cast<unsigned>(size - 1 < kMagicRange ? size - 1 : kMagicRange);
-}
-
 void LaunchFast(const CudaCall& c, const cpu::WarpSetup& s) {
-  // Word loads: every device image is pitched (512-byte rows, cuda/owners.cpp); a view that is not would be a
-  // bug.
-  for (const DeviceView* v : {&c.in, &c.out})
-    if (reinterpret_cast<std::uintptr_t>(v->data) % 4 != 0 || v->pitch % 4 != 0)
-      throw RuntimeError("warp fast kernel needs 4-byte aligned rows");
-  const FastArgs a{reinterpret_cast<const unsigned*>(c.in.data),
-                   reinterpret_cast<const unsigned*>(c.in.data + c.in.pitch),
+  warp::CheckRowAlignment(c, 4, "warp fast kernel");  // word loads and stores
+  const FastArgs a{warp::DirectInputOf(c.in),
                    c.in.data,
                    c.in.pitch,
-                   static_cast<unsigned>(c.in.pitch / 4),
                    c.in.shape.width,
                    c.in.shape.height,
                    c.out.data,
@@ -242,9 +149,7 @@ void LaunchFast(const CudaCall& c, const cpu::WarpSetup& s) {
                    s.inverse,
                    s.fill,
                    static_cast<float>(c.launch.block_x),
-                   c.launch.ppt,
-                   InteriorLimit(c.in.shape.width),
-                   InteriorLimit(c.in.shape.height)};
+                   c.launch.ppt};
   const auto kernel = KernelFor(c.in.shape.format, c.launch);
   kernel<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(a);
   FL_CUDA_CHECK_LAUNCH("WarpBilinearFast");
@@ -252,10 +157,18 @@ void LaunchFast(const CudaCall& c, const cpu::WarpSetup& s) {
 
 }  // namespace
 
-void LaunchWarpAffineFast(const CudaCall& c) { LaunchFast(c, cpu::WarpAffineSetup(c.params, c.in.shape)); }
+void LaunchWarpAffineFast(const CudaCall& c) {
+  if (c.launch.smem)
+    LaunchWarpAffineTile(c);
+  else
+    LaunchFast(c, cpu::WarpAffineSetup(c.params, c.in.shape));
+}
 void LaunchLetterboxFast(const CudaCall& c) { LaunchFast(c, cpu::LetterboxSetup(c.params, c.in.shape)); }
 
-const void* WarpFastKernel(PixelFormat f, const LaunchConfig& c) {
+const void* WarpAffineFastKernel(PixelFormat f, const LaunchConfig& c) {
+  return c.smem ? WarpTileKernel(f) : reinterpret_cast<const void*>(KernelFor(f, c));
+}
+const void* LetterboxFastKernel(PixelFormat f, const LaunchConfig& c) {
   return reinterpret_cast<const void*>(KernelFor(f, c));
 }
 
