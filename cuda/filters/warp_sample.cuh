@@ -65,14 +65,19 @@ __device__ __forceinline__ float Biased(unsigned word, unsigned k) {
   return __uint_as_float(__byte_perm(kByteBiasBits, word, 0x3104u + k));
 }
 
-// SampleBilinear's two lerps along x and one along y on biased taps, and RoundToU8: the result is the low
-// byte.
-__device__ __forceinline__ unsigned Interpolate(float b00, float b01, float b10, float b11, float ax,
-                                                float ay) {
-  const float top = fmaf(ax, b01 - b00, b00 - kByteBias);
-  const float bottom = fmaf(ax, b11 - b10, b10 - kByteBias);
+// SampleBilinear's two lerps along x and one along y, and RoundToU8, from each row's first tap v0 and its
+// difference d = v1 - v0 (exact for byte taps, however they were made floats): the result is the low byte.
+__device__ __forceinline__ unsigned LerpAndRound(float v00, float d0, float v10, float d1, float ax, float ay) {
+  const float top = fmaf(ax, d0, v00);
+  const float bottom = fmaf(ax, d1, v10);
   const float v = fmaf(ay, bottom - top, top);
   return __float_as_uint(__fadd_rd(v + 0.5f, kByteBias));  // 2^23 + floor(v + 0.5)
+}
+
+// The same on biased taps (2^23 + byte): differences are exact in that form, the first taps lose the bias.
+__device__ __forceinline__ unsigned Interpolate(float b00, float b01, float b10, float b11, float ax,
+                                                float ay) {
+  return LerpAndRound(b00 - kByteBias, b01 - b00, b10 - kByteBias, b11 - b10, ax, ay);
 }
 
 // rgba8: the four channels of the taps' words interpolated and packed into one 32-bit word.

@@ -131,11 +131,8 @@ __device__ __forceinline__ unsigned SharedSample(unsigned row0, unsigned row1, u
   if constexpr (C == 1) {
     const int b00 = SharedByte(row0 + offset), b01 = SharedByte(row0 + offset + 1);
     const int b10 = SharedByte(row1 + offset), b11 = SharedByte(row1 + offset + 1);
-    // The reference's v01 - v00 on floats of bytes is exact, so it equals the converted integer difference.
-    const float top = fmaf(ax, __int2float_rn(b01 - b00), __int2float_rn(b00));
-    const float bottom = fmaf(ax, __int2float_rn(b11 - b10), __int2float_rn(b10));
-    const float v = fmaf(ay, bottom - top, top);
-    return __float_as_uint(__fadd_rd(v + 0.5f, warp::kByteBias));  // RoundToU8 as in warp::Interpolate
+    return warp::LerpAndRound(__int2float_rn(b00), __int2float_rn(b01 - b00), __int2float_rn(b10),
+                              __int2float_rn(b11 - b10), ax, ay);
   } else {
     return warp::InterpolateRgba(SharedWord(row0 + offset), SharedWord(row0 + offset + 4),
                                  SharedWord(row1 + offset), SharedWord(row1 + offset + 4), ax, ay);

@@ -98,14 +98,6 @@ long CountWavefronts(const std::vector<SampledLoad>& loads, int channels, int st
   return total;
 }
 
-}  // namespace
-
-long TapWavefronts(const cpu::AffineF& inverse, int channels, int bx, int by, int stride) {
-  return CountWavefronts(SampleTaps(inverse, bx, by), channels, stride);
-}
-
-namespace {
-
 TileLayout ComputeTileLayout(const cpu::AffineF& inverse, int channels, int bx, int by, int rows,
                              std::size_t smem_budget) {
   TileLayout l;
@@ -144,6 +136,10 @@ TileLayout ComputeTileLayout(const cpu::AffineF& inverse, int channels, int bx, 
 }
 
 }  // namespace
+
+long TapWavefronts(const cpu::AffineF& inverse, int channels, int bx, int by, int stride) {
+  return CountWavefronts(SampleTaps(inverse, bx, by), channels, stride);
+}
 
 // The stride search takes about a millisecond; the lab re-plans and launches the same stage every frame, so
 // the last layouts are kept (the executor may run on a worker thread: one lock).
