@@ -57,7 +57,7 @@ using SmemBytesFn = std::size_t (*)(const LaunchConfig&, const ParamValues&, Pix
 // Device scratch memory the variant needs (e.g. the intermediate of a two-pass filter).
 using ScratchBytesFn = std::size_t (*)(const ImageShape& in, const ParamValues&);
 // The main kernel's function pointer (as `const void*`), for cudaFuncGetAttributes and the occupancy API.
-using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&);
+using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&, const ParamValues&);
 // A variant's own launch rule beyond the device limits (e.g. an apron that must cover the radius): why this
 // configuration cannot serve these parameters, or nullopt. The executor calls it before launching anything.
 using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);

@@ -148,7 +148,7 @@ KernelFacts CudaExecutor::KernelInfo(const PlannedStage& s) const {
   KernelFacts facts;
   if (!s.runs_cuda() || !s.variant->kernel) return facts;
   try {
-    const void* kernel = s.variant->kernel(s.in.format, s.launch);
+    const void* kernel = s.variant->kernel(s.in.format, s.launch, s.params);
     const int threads = s.launch.block_x * s.launch.block_y;  // variants without a block field keep the default
     const cuda::KernelInfo k = QueryKernelInfo(kernel, threads, s.smem_bytes, limits_);
     facts.text = Describe(k);

@@ -45,7 +45,7 @@ std::string Describe(const KernelInfo& k) {
 
 void CheckKernelThreads(const PlannedStage& s) {
   if (!s.runs_cuda() || !s.variant->kernel || !s.variant->uses.block) return;
-  const void* kernel = s.variant->kernel(s.in.format, s.launch);
+  const void* kernel = s.variant->kernel(s.in.format, s.launch, s.params);
   if (!kernel) return;
   static std::mutex mutex;
   static std::unordered_map<const void*, int> limits;  // kernel -> cudaFuncAttributes::maxThreadsPerBlock

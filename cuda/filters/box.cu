@@ -179,17 +179,17 @@ void LaunchBoxRunningSum(const CudaCall& c) {
   c.in.shape.format == PixelFormat::Rgba8 ? RunningSum<uchar4>(c) : RunningSum<std::uint8_t>(c);
 }
 
-const void* BoxDirectKernel(PixelFormat f, const LaunchConfig&) {
+const void* BoxDirectKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&BoxDirect<uchar4>)
                                  : reinterpret_cast<const void*>(&BoxDirect<std::uint8_t>);
 }
 // The column pass: it does the vertical sums and writes the output.
-const void* BoxSeparableKernel(PixelFormat f, const LaunchConfig&) {
+const void* BoxSeparableKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&BoxColumnMeans<uchar4>)
                                  : reinterpret_cast<const void*>(&BoxColumnMeans<std::uint8_t>);
 }
 // The row walk: with one thread per row it is the pass that parallelism limits.
-const void* BoxRunningSumKernel(PixelFormat f, const LaunchConfig&) {
+const void* BoxRunningSumKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&BoxRowRunning<uchar4>)
                                  : reinterpret_cast<const void*>(&BoxRowRunning<std::uint8_t>);
 }

@@ -60,10 +60,10 @@ PlanesKernel Ppt2x2For(PixelFormat f) {
 
 }  // namespace
 
-const void* Box2x2NaiveKernel(PixelFormat f, const LaunchConfig&) {
+const void* Box2x2NaiveKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return reinterpret_cast<const void*>(NaiveFor(f));
 }
-const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) {
+const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return reinterpret_cast<const void*>(Ppt2x2For(f));
 }
 

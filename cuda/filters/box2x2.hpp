@@ -7,7 +7,7 @@ namespace fl::cuda {
 
 void LaunchBox2x2Naive(const CudaCall& call);
 void LaunchBox2x2Ppt2x2(const CudaCall& call);
-const void* Box2x2NaiveKernel(PixelFormat f, const LaunchConfig& c);
-const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig& c);
+const void* Box2x2NaiveKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
+const void* Box2x2Ppt2x2Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
 }  // namespace fl::cuda

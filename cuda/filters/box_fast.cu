@@ -252,8 +252,9 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
-const void* BoxFastKernel(PixelFormat, const LaunchConfig&) {
-  return reinterpret_cast<const void*>(BoxFastGray<kBoxFastDefaultRadius>);
+const void* BoxFastKernel(PixelFormat, const LaunchConfig&, const ParamValues& p) {
+  const Kernel k = KernelFor(p.Int("radius"));  // null past the radii it serves (BoxFastProblem refuses them)
+  return reinterpret_cast<const void*>(k ? k : BoxFastGray<kBoxFastDefaultRadius>);
 }
 
 void LaunchBoxFast(const CudaCall& c) {

@@ -11,10 +11,10 @@ namespace fl::cuda {
 
 constexpr int kBoxFastMaxRadius = 16;      // the apron is one 16-byte chunk on each side
 constexpr int kBoxFastChunksPerWarp = 30;  // a warp's two end lanes are apron only
-constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for registers and occupancy
+constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for a radius it does not serve
 
 void LaunchBoxFast(const CudaCall& call);
-const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c);
+const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
 
 // Up to this radius a thread keeps every row of its window in a ring of shared-memory slots, so that the row

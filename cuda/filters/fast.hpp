@@ -12,20 +12,20 @@ namespace fl::cuda {
 
 // gauss3 (gauss3_fast.cu): the 3x3 [1 2 1] stencil as 16-bit-lane sums, exact.
 void LaunchGauss3Fast(const CudaCall& call);
-const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c);
+const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
 // dilate / erode, radius 1 or 2 (morph_fast.cu): per-byte max / min of words.
 template <MorphOp Op, int R>
 void LaunchMorphFast(const CudaCall& call);
 template <MorphOp Op, int R>
-const void* MorphFastKernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
 // sobel, gray8 to gray8 (sobel_fast.cu).
 void LaunchSobelFast(const CudaCall& call);
-const void* SobelFastKernel(PixelFormat f, const LaunchConfig& c);
+const void* SobelFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
 // gray from rgba8 or gray8 (gray_fast.cu): 64 bytes in, 16 out per thread and row.
 void LaunchGrayFast(const CudaCall& call);
-const void* GrayFastKernel(PixelFormat f, const LaunchConfig& c);
+const void* GrayFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
 }  // namespace fl::cuda

@@ -253,11 +253,21 @@ std::size_t Gauss3SmemNoHaloBytes(const LaunchConfig& c, const ParamValues&, Pix
   return TileBytes(c.block_x, c.block_y, f);
 }
 
-const void* Gauss3NaiveKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(NaiveFor(f)); }
-const void* Gauss3SmemKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(SmemFor(f)); }
-const void* Gauss3SmemNoHaloKernel(PixelFormat f, const LaunchConfig&) { return AsVoid(SmemNoHaloFor(f)); }
-const void* Gauss3Ppt2x2Kernel(PixelFormat f, const LaunchConfig&) { return AsVoid(BlockFor<2, 2>(f)); }
-const void* Gauss3Ppt4x4Kernel(PixelFormat f, const LaunchConfig&) { return AsVoid(BlockFor<4, 4>(f)); }
+const void* Gauss3NaiveKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
+  return AsVoid(NaiveFor(f));
+}
+const void* Gauss3SmemKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
+  return AsVoid(SmemFor(f));
+}
+const void* Gauss3SmemNoHaloKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
+  return AsVoid(SmemNoHaloFor(f));
+}
+const void* Gauss3Ppt2x2Kernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
+  return AsVoid(BlockFor<2, 2>(f));
+}
+const void* Gauss3Ppt4x4Kernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
+  return AsVoid(BlockFor<4, 4>(f));
+}
 
 void LaunchGauss3Naive(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);

@@ -66,7 +66,7 @@ strip::KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
 
 }  // namespace
 
-const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c) {
+const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
   return reinterpret_cast<const void*>(KernelFor(f, c));
 }
 

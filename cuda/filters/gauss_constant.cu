@@ -65,14 +65,14 @@ void UploadConstantWeights(const CudaCall& c) {
 
 }  // namespace
 
-const void* GaussDirectConstantKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussDirectConstantKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   const void* k = nullptr;
   gauss::DispatchFormat(
       f, [&](auto px) { k = reinterpret_cast<const void*>(&GaussDirectConstant<decltype(px)>); });
   return k;
 }
 
-const void* GaussConstantDivergentKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussConstantDivergentKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   const void* k = nullptr;
   gauss::DispatchFormat(
       f, [&](auto px) { k = reinterpret_cast<const void*>(&GaussConstantDivergent<decltype(px)>); });

@@ -59,14 +59,14 @@ std::size_t GaussDirectSharedSmemBytes(const LaunchConfig&, const ParamValues& p
   return GaussWeights2DBytes(ImageShape{}, p);
 }
 
-const void* GaussDirectGlobalKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussDirectGlobalKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   const void* k = nullptr;
   gauss::DispatchFormat(
       f, [&](auto px) { k = reinterpret_cast<const void*>(&GaussDirectGlobal<decltype(px)>); });
   return k;
 }
 
-const void* GaussDirectSharedKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussDirectSharedKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   const void* k = nullptr;
   gauss::DispatchFormat(
       f, [&](auto px) { k = reinterpret_cast<const void*>(&GaussDirectShared<decltype(px)>); });

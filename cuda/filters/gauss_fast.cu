@@ -305,9 +305,10 @@ std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamVa
   return strip::BlockProblem(c, p);  // a warp spans one row; the launch bounds the fast kernels share
 }
 
-const void* GaussFastKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
+  const int r = std::clamp(p.Int("radius"), 1, kGaussFastMaxRadius);  // GaussFastProblem refuses the others
   const void* k = nullptr;
-  gauss::DispatchFormat(f, [&](auto px) { k = reinterpret_cast<const void*>(KernelFor<decltype(px)>(4)); });
+  gauss::DispatchFormat(f, [&](auto px) { k = reinterpret_cast<const void*>(KernelFor<decltype(px)>(r)); });
   return k;
 }
 

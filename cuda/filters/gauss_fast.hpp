@@ -12,7 +12,7 @@ namespace fl::cuda {
 constexpr int kGaussFastMaxRadius = 8;  // the window of 2r + 1 row results lives in registers
 
 void LaunchGaussFast(const CudaCall& call);
-const void* GaussFastKernel(PixelFormat f, const LaunchConfig& c);
+const void* GaussFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::size_t GaussFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 std::optional<std::string> GaussFastProblem(const LaunchConfig& c, const ParamValues& p);
 

@@ -30,7 +30,6 @@ namespace {
 constexpr std::size_t kSmemWithoutOptIn = 48 * 1024;
 constexpr int kMaxThreads = 1024;  // __launch_bounds__: any block the device accepts gets enough registers
 constexpr int kRowRun = 8;         // row pass: consecutive results of one work item
-constexpr int kDefaultRadius = 4;  // the kernel reported for occupancy (KernelFn does not see the parameters)
 
 // Results per thread down a column: 16 for one-channel formats; 8 for rgba8, whose float4 accumulators and
 // shared intermediate are four times larger.
@@ -240,10 +239,13 @@ std::size_t GaussFusedSmemBytes(const LaunchConfig& c, const ParamValues& p, Pix
   return L.in_bytes + L.mid_bytes;
 }
 
-const void* GaussFusedKernel(PixelFormat f, const LaunchConfig&) {
+const void* GaussFusedKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
+  const int r = std::clamp(p.Int("radius"), 1, kGaussMaxRadius);  // the launch refuses the others
   const void* k = nullptr;
   gauss::DispatchFormat(f, [&](auto px) {
-    k = reinterpret_cast<const void*>(&GaussSeparableFused<decltype(px), kDefaultRadius>);
+    DispatchRadius(r, [&](auto radius) {
+      k = reinterpret_cast<const void*>(&GaussSeparableFused<decltype(px), decltype(radius)::value>);
+    });
   });
   return k;
 }

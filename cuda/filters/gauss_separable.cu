@@ -172,7 +172,7 @@ std::size_t GaussSeparableScratchBytes(const ImageShape& in, const ParamValues&)
   return in.Pixels() * AccBytes(in.format);
 }
 
-const void* GaussSeparableKernel(PixelFormat f, const LaunchConfig& c) {
+const void* GaussSeparableKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
   const void* k = nullptr;
   gauss::DispatchFormat(f, [&](auto px) {
     DispatchPpt(std::clamp(c.ppt, 1, kMaxPpt), [&](auto ppt) {

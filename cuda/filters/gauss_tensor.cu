@@ -225,7 +225,7 @@ std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const Param
   return std::nullopt;
 }
 
-const void* GaussTensorKernel(PixelFormat, const LaunchConfig& c) {
+const void* GaussTensorKernel(PixelFormat, const LaunchConfig& c, const ParamValues&) {
   return Staged(c) ? reinterpret_cast<const void*>(StagedKernelFor(c.block_y))
                 : reinterpret_cast<const void*>(GaussTensor);
 }

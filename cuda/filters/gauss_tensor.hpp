@@ -12,7 +12,7 @@ namespace fl::cuda {
 constexpr int kGaussTensorMaxRadius = 8;  // the band matrices span 32 pixels: 16 outputs and 8 on each side
 
 void LaunchGaussTensor(const CudaCall& call);
-const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c);
+const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues& p);
 // Shared memory on stages each block's input rows; off, each warp loads its own.
 std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);

@@ -47,11 +47,11 @@ __global__ void GrayVec4(const std::uint8_t* in, std::size_t in_pitch, std::uint
 
 }  // namespace
 
-const void* GrayNaiveKernel(PixelFormat f, const LaunchConfig&) {
+const void* GrayNaiveKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&GrayNaive<uchar4>)
                                  : reinterpret_cast<const void*>(&GrayNaive<std::uint8_t>);
 }
-const void* GrayVec4Kernel(PixelFormat f, const LaunchConfig&) {
+const void* GrayVec4Kernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&GrayVec4<uchar4>)
                                  : reinterpret_cast<const void*>(&GrayVec4<std::uint8_t>);
 }

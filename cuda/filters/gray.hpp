@@ -6,7 +6,7 @@ namespace fl::cuda {
 
 void LaunchGrayNaive(const CudaCall& call);
 void LaunchGrayVec4(const CudaCall& call);
-const void* GrayNaiveKernel(PixelFormat in, const LaunchConfig& c);
-const void* GrayVec4Kernel(PixelFormat in, const LaunchConfig& c);
+const void* GrayNaiveKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
+const void* GrayVec4Kernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
 
 }  // namespace fl::cuda

@@ -63,7 +63,7 @@ strip::KernelPtr KernelFor(PixelFormat f) { return f == PixelFormat::Rgba8 ? Gra
 
 }  // namespace
 
-const void* GrayFastKernel(PixelFormat f, const LaunchConfig&) {
+const void* GrayFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return reinterpret_cast<const void*>(KernelFor(f));
 }
 

@@ -165,19 +165,19 @@ std::size_t MorphSmemBytes(const LaunchConfig& c, const ParamValues&, PixelForma
 }
 
 template <MorphOp Op, int R>
-const void* MorphNaiveKernel(PixelFormat f, const LaunchConfig&) {
+const void* MorphNaiveKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return AsVoid(NaiveFor<Op, R>(f));
 }
 template <MorphOp Op, int R>
-const void* MorphSmemKernel(PixelFormat f, const LaunchConfig&) {
+const void* MorphSmemKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return AsVoid(SmemFor<Op, R>(f));
 }
 template <MorphOp Op, int R>
-const void* MorphPpt4Kernel(PixelFormat f, const LaunchConfig&) {
+const void* MorphPpt4Kernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return AsVoid(StripFor<Op, R>(f));
 }
 template <MorphOp Op, int R>
-const void* MorphPacked4Kernel(PixelFormat, const LaunchConfig& c) {
+const void* MorphPacked4Kernel(PixelFormat, const LaunchConfig& c, const ParamValues&) {
   return AsVoid(PackedFor<Op, R>(c.ppt));
 }
 
@@ -200,15 +200,15 @@ void LaunchMorphPacked4(const CudaCall& c) {
   Launch(PackedFor<Op, R>(c.launch.ppt), c, 0, "launch of MorphPackedGrayStrip");
 }
 
-#define FL_MORPH_INSTANTIATE(Op, R)                                               \
-  template void LaunchMorphNaive<Op, R>(const CudaCall&);                         \
-  template void LaunchMorphSmem<Op, R>(const CudaCall&);                          \
-  template void LaunchMorphPpt4<Op, R>(const CudaCall&);                          \
-  template void LaunchMorphPacked4<Op, R>(const CudaCall&);                       \
-  template const void* MorphNaiveKernel<Op, R>(PixelFormat, const LaunchConfig&); \
-  template const void* MorphSmemKernel<Op, R>(PixelFormat, const LaunchConfig&);  \
-  template const void* MorphPpt4Kernel<Op, R>(PixelFormat, const LaunchConfig&);  \
-  template const void* MorphPacked4Kernel<Op, R>(PixelFormat, const LaunchConfig&);
+#define FL_MORPH_INSTANTIATE(Op, R)                                                                   \
+  template void LaunchMorphNaive<Op, R>(const CudaCall&);                                             \
+  template void LaunchMorphSmem<Op, R>(const CudaCall&);                                              \
+  template void LaunchMorphPpt4<Op, R>(const CudaCall&);                                              \
+  template void LaunchMorphPacked4<Op, R>(const CudaCall&);                                           \
+  template const void* MorphNaiveKernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&); \
+  template const void* MorphSmemKernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&);  \
+  template const void* MorphPpt4Kernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&);  \
+  template const void* MorphPacked4Kernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&);
 FL_MORPH_INSTANTIATE(MorphOp::Dilate, 1)
 FL_MORPH_INSTANTIATE(MorphOp::Erode, 1)
 FL_MORPH_INSTANTIATE(MorphOp::Dilate, 2)

@@ -18,13 +18,13 @@ void LaunchMorphPpt4(const CudaCall& call);
 template <MorphOp Op, int R>
 void LaunchMorphPacked4(const CudaCall& call);
 template <MorphOp Op, int R>
-const void* MorphNaiveKernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphNaiveKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 template <MorphOp Op, int R>
-const void* MorphSmemKernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphSmemKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 template <MorphOp Op, int R>
-const void* MorphPpt4Kernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphPpt4Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 template <MorphOp Op, int R>
-const void* MorphPacked4Kernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphPacked4Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 template <int R>
 std::size_t MorphSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
@@ -32,7 +32,7 @@ std::size_t MorphSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFor
 template <MorphOp Op, int R>
 void LaunchMorphTwoPassSmem(const CudaCall& call);
 template <MorphOp Op, int R>
-const void* MorphTwoPassSmemKernel(PixelFormat f, const LaunchConfig& c);
+const void* MorphTwoPassSmemKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 template <int R>
 std::size_t MorphTwoPassSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 

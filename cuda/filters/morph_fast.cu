@@ -87,7 +87,7 @@ strip::KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
 }  // namespace
 
 template <MorphOp Op, int R>
-const void* MorphFastKernel(PixelFormat f, const LaunchConfig& c) {
+const void* MorphFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
   return reinterpret_cast<const void*>(KernelFor<Op, R>(f, c));
 }
 
@@ -99,7 +99,7 @@ void LaunchMorphFast(const CudaCall& c) {
 
 #define FL_MORPH_FAST_INSTANTIATE(Op, R)                 \
   template void LaunchMorphFast<Op, R>(const CudaCall&); \
-  template const void* MorphFastKernel<Op, R>(PixelFormat, const LaunchConfig&);
+  template const void* MorphFastKernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&);
 FL_MORPH_FAST_INSTANTIATE(MorphOp::Dilate, 1)
 FL_MORPH_FAST_INSTANTIATE(MorphOp::Erode, 1)
 FL_MORPH_FAST_INSTANTIATE(MorphOp::Dilate, 2)

@@ -118,7 +118,7 @@ std::size_t MorphTwoPassSmemBytes(const LaunchConfig& c, const ParamValues&, Pix
 }
 
 template <MorphOp Op, int R>
-const void* MorphTwoPassSmemKernel(PixelFormat f, const LaunchConfig&) {
+const void* MorphTwoPassSmemKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return reinterpret_cast<const void*>(TwoPassFor<Op, R>(f));
 }
 
@@ -134,9 +134,9 @@ void LaunchMorphTwoPassSmem(const CudaCall& c) {
   FL_CUDA_CHECK_LAUNCH("MorphTwoPassSmem");
 }
 
-#define FL_MORPH_TWO_PASS_INSTANTIATE(Op, R)                                             \
-  template void LaunchMorphTwoPassSmem<Op, R>(const CudaCall&);                          \
-  template const void* MorphTwoPassSmemKernel<Op, R>(PixelFormat, const LaunchConfig&);
+#define FL_MORPH_TWO_PASS_INSTANTIATE(Op, R)                    \
+  template void LaunchMorphTwoPassSmem<Op, R>(const CudaCall&); \
+  template const void* MorphTwoPassSmemKernel<Op, R>(PixelFormat, const LaunchConfig&, const ParamValues&);
 FL_MORPH_TWO_PASS_INSTANTIATE(MorphOp::Dilate, 1)
 FL_MORPH_TWO_PASS_INSTANTIATE(MorphOp::Erode, 1)
 FL_MORPH_TWO_PASS_INSTANTIATE(MorphOp::Dilate, 2)

@@ -151,7 +151,7 @@ const void* KernelOf() {
 }
 
 template <typename Op, PointLayout L>
-const void* PointKernel(PixelFormat f, const LaunchConfig&) {
+const void* PointKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? KernelOf<Op, uchar4, L>() : KernelOf<Op, std::uint8_t, L>();
 }
 

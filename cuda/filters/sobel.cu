@@ -127,6 +127,7 @@ __global__ void SobelColumnPass(PlaneArgs p, void* scratch) {
 }
 
 bool FloatOut(const CudaCall& c) { return c.out.shape.format == PixelFormat::Gray32f; }
+bool FloatOut(const ParamValues& p) { return p.Text("output") == "gray32f"; }
 
 // One of four instantiations by input format and output format.
 template <typename K>
@@ -175,10 +176,18 @@ std::size_t SobelSeparableScratchBytes(const ImageShape& in, const ParamValues&)
   return in.Pixels() * pair;
 }
 
-const void* SobelNaiveKernel(PixelFormat in, const LaunchConfig&) { return AsVoid(NaiveFor(in, false)); }
-const void* SobelSmemKernel(PixelFormat in, const LaunchConfig&) { return AsVoid(SmemFor(in, false)); }
-const void* SobelPpt4Kernel(PixelFormat in, const LaunchConfig&) { return AsVoid(StripFor(in, false)); }
-const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig&) { return AsVoid(ColumnPassFor(in, false)); }
+const void* SobelNaiveKernel(PixelFormat in, const LaunchConfig&, const ParamValues& p) {
+  return AsVoid(NaiveFor(in, FloatOut(p)));
+}
+const void* SobelSmemKernel(PixelFormat in, const LaunchConfig&, const ParamValues& p) {
+  return AsVoid(SmemFor(in, FloatOut(p)));
+}
+const void* SobelPpt4Kernel(PixelFormat in, const LaunchConfig&, const ParamValues& p) {
+  return AsVoid(StripFor(in, FloatOut(p)));
+}
+const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig&, const ParamValues& p) {
+  return AsVoid(ColumnPassFor(in, FloatOut(p)));
+}
 
 void LaunchSobelNaive(const CudaCall& c) {
   const PlaneArgs p = PlaneArgsOf(c);

@@ -13,12 +13,12 @@ void LaunchSobelSmem(const CudaCall& call);
 void LaunchSobelPpt4(const CudaCall& call);
 void LaunchSobelSeparable(const CudaCall& call);
 
-// The kernels for occupancy queries: the gray8-output instantiation (a KernelFn does not see the `output` param;
-// the gray32f-output kernels differ only in the store). For `separable`, the column pass (it does the magnitude).
-const void* SobelNaiveKernel(PixelFormat in, const LaunchConfig& c);
-const void* SobelSmemKernel(PixelFormat in, const LaunchConfig& c);
-const void* SobelPpt4Kernel(PixelFormat in, const LaunchConfig& c);
-const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig& c);
+// The kernels for occupancy queries, of the `output` param's format. For `separable`, the column pass (it
+// does the magnitude).
+const void* SobelNaiveKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
+const void* SobelSmemKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
+const void* SobelPpt4Kernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
+const void* SobelSeparableKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
 
 // Dynamic shared memory of one `smem` block: the tile and its 1-pixel halo.
 std::size_t SobelSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in);

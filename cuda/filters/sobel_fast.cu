@@ -70,7 +70,7 @@ struct SobelStencil {
 
 }  // namespace
 
-const void* SobelFastKernel(PixelFormat, const LaunchConfig& c) {
+const void* SobelFastKernel(PixelFormat, const LaunchConfig& c, const ParamValues&) {
   return reinterpret_cast<const void*>(strip::StripKernelFor<SobelStencil>(c));
 }
 

@@ -34,7 +34,7 @@ void LaunchNaive(const CudaCall& c, const cpu::WarpSetup& s) {
 void LaunchWarpAffineNaive(const CudaCall& c) { LaunchNaive(c, cpu::WarpAffineSetup(c.params, c.in.shape)); }
 void LaunchLetterboxNaive(const CudaCall& c) { LaunchNaive(c, cpu::LetterboxSetup(c.params, c.in.shape)); }
 
-const void* WarpNaiveKernel(PixelFormat f, const LaunchConfig&) {
+const void* WarpNaiveKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&WarpBilinearNaive<4>)
                                  : reinterpret_cast<const void*>(&WarpBilinearNaive<1>);
 }

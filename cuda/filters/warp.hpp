@@ -12,8 +12,8 @@ namespace fl::cuda {
 // memory first (warp_tile.cu).
 void LaunchWarpAffineFast(const CudaCall& call);
 void LaunchLetterboxFast(const CudaCall& call);
-const void* WarpAffineFastKernel(PixelFormat in, const LaunchConfig& c);
-const void* LetterboxFastKernel(PixelFormat in, const LaunchConfig& c);
+const void* WarpAffineFastKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
+const void* LetterboxFastKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
 std::size_t WarpAffineFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in);
 
 // The staged kernel behind `fast` with shared memory on (warp_tile.cu).
@@ -23,11 +23,11 @@ const void* WarpTileKernel(PixelFormat in);
 // naive: one thread per output pixel, running the CPU reference's sampler (bit-identical).
 void LaunchWarpAffineNaive(const CudaCall& call);
 void LaunchLetterboxNaive(const CudaCall& call);
-const void* WarpNaiveKernel(PixelFormat in, const LaunchConfig& c);
+const void* WarpNaiveKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
 
 // texture: the texture unit fetches and interpolates (9-bit fixed-point weights: within 2 of the reference).
 void LaunchWarpAffineTexture(const CudaCall& call);
 void LaunchLetterboxTexture(const CudaCall& call);
-const void* WarpTextureKernel(PixelFormat in, const LaunchConfig& c);
+const void* WarpTextureKernel(PixelFormat in, const LaunchConfig& c, const ParamValues&);
 
 }  // namespace fl::cuda

@@ -165,10 +165,10 @@ void LaunchWarpAffineFast(const CudaCall& c) {
 }
 void LaunchLetterboxFast(const CudaCall& c) { LaunchFast(c, cpu::LetterboxSetup(c.params, c.in.shape)); }
 
-const void* WarpAffineFastKernel(PixelFormat f, const LaunchConfig& c) {
+const void* WarpAffineFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
   return c.smem ? WarpTileKernel(f) : reinterpret_cast<const void*>(KernelFor(f, c));
 }
-const void* LetterboxFastKernel(PixelFormat f, const LaunchConfig& c) {
+const void* LetterboxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
   return reinterpret_cast<const void*>(KernelFor(f, c));
 }
 

@@ -97,7 +97,7 @@ void LaunchLetterboxTexture(const CudaCall& c) {
   LaunchTexture(c, cpu::LetterboxSetup(c.params, c.in.shape));
 }
 
-const void* WarpTextureKernel(PixelFormat f, const LaunchConfig&) {
+const void* WarpTextureKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
   return f == PixelFormat::Rgba8 ? reinterpret_cast<const void*>(&WarpBilinearTexture<float4>)
                                  : reinterpret_cast<const void*>(&WarpBilinearTexture<float>);
 }

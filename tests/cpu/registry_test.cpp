@@ -216,7 +216,7 @@ TEST(Declarations, VariantsAreComplete) {
           EXPECT_FALSE(own.has_value()) << "the variant's own rule refuses its defaults: " << own.value_or("");
         }
         if (v.kernel) {
-          EXPECT_NE(v.kernel(fmt, v.defaults), nullptr) << "kernel() gives no function for occupancy";
+          EXPECT_NE(v.kernel(fmt, v.defaults, params), nullptr) << "kernel() gives no function for occupancy";
         }
       }
     }

@@ -31,7 +31,7 @@ TEST(OccupancyOnDevice, BlocksPerSmEqualTheRuntimesForEveryVariantAtItsDefaults)
     if (!v.kernel) continue;
     const LaunchConfig launch = v.defaults;
     const ParamValues params = DefaultParams(t.filter->params);
-    const void* kernel = v.kernel(t.format, launch);
+    const void* kernel = v.kernel(t.format, launch, params);
     if (!kernel) continue;
     const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, t.format) : 0;
     // As the launchers do for a block above the 48 KiB a block gets without opting in.
