@@ -69,10 +69,12 @@ static FilterSpec DeclareGauss() {
   // 8-bit: float sums in another order may land on the other side of a .5 and round one step apart.
   // gray32f: inputs in [-1, 2] and weights summing to 1 keep the rounding differences near 1e-6.
   f.tolerance = Tolerance{.max_abs_u8 = 1, .max_abs_f32 = 1e-4f};
-  // Smallest window with a narrow Gaussian; a radius just inside the default separable apron (8 rows);
-  // the largest radius, which the separable variant only serves with a wider apron (e.g. halo 4).
+  // Smallest window with a narrow Gaussian; radius 2 and 6, the widest that tensor's 2- and 4-block rgba8
+  // windows hold; a radius just inside the default separable apron (8 rows); the largest radius, which the
+  // separable variant only serves with a wider apron (e.g. halo 4).
   f.bench_cases = {"radius=8:sigma=4"};  // the separable radius-8 row of the performance goals
-  f.test_cases = {"radius=1:sigma=0.5", "radius=7:sigma=3", "radius=8:sigma=100", "radius=32:sigma=10"};
+  f.test_cases = {"radius=1:sigma=0.5", "radius=2:sigma=1", "radius=6:sigma=2.5", "radius=7:sigma=3",
+                  "radius=8:sigma=100", "radius=32:sigma=10"};
 
   VariantSpec separable = CudaVariant(
       "separable",
@@ -187,33 +189,38 @@ static FilterSpec DeclareGauss() {
 
   VariantSpec tensor = CudaVariant(
       "tensor",
-      "Gray8, radius 1..8. Both separable passes as matrix products on the tensor cores (mma.sync m16n8k16: half "
-      "inputs, float sums). A warp owns a strip 16 pixels wide and ppt rows tall. The row pass of 8 rows is a band "
-      "(Toeplitz) matrix of the weights, 16 x 32, times the 32 pixels around the strip; the column pass of 16 "
-      "output rows is the same band shape times 32 row-pass results. The order of a product's summation index is "
-      "free, so it is numbered such that each thread reads 8 contiguous bytes, stores 4, and the row pass's result "
-      "registers are already the column pass's operand: no shuffle. A byte becomes the half 1024 + q in one byte "
-      "permute, and the row pass starts its sums at -1024 x (sum of weights). Shared memory on: the block's warps "
-      "(strips side by side) share one copy of each input row, fetched in aligned 16-byte chunks by cp.async into "
-      "a ring of eight 16-row slots, one barrier per 32 output rows. Off: each warp loads its own "
-      "8-byte windows from global memory.",
+      "Gray8 and rgba8, radius 1..8. Both separable passes as matrix products on the tensor cores (mma.sync "
+      "m16n8k16: half inputs, float sums). A warp owns a strip 16 bytes wide (16 gray8 pixels, 4 rgba8 ones) and "
+      "ppt rows tall. The row pass of 8 rows is a band (Toeplitz) matrix of the weights, 16 x 32, times the 32 "
+      "bytes around the strip; the column pass of 16 output rows is the same band shape times 32 row-pass "
+      "results. For rgba8 the band links only bytes of one channel (4 apart) and needs 4r bytes on each side, so "
+      "the row pass grows to 3 k blocks of 16 bytes at radius 3..4 and 5 at 7..8; the column pass, which mixes "
+      "rows only, is the same for both formats. The order of a product's summation index is free, so it is "
+      "numbered such that each thread reads contiguous bytes, stores 4, and the row pass's result registers are "
+      "already the column pass's operand: no shuffle. A byte becomes the half 1024 + q in one byte permute, and "
+      "the row pass starts its sums at -1024 x (sum of weights). Shared memory on: the block's warps (strips "
+      "side by side) share one copy of each input row, fetched in aligned 16-byte chunks by cp.async into a ring "
+      "of eight 16-row slots, one barrier per 32 output rows. Off: each warp loads its own windows from global "
+      "memory.",
       "What made it fast, against fast: a pixel costs about 8 instructions at any radius up to 8, where fast "
-      "spends 2(2r+1) fused multiply-adds (18 at radius 4, 34 at radius 8) on the FP32 units; 8 mma of 2048 "
-      "multiply-adds each cover a warp's 256 outputs. The price is precision, bounded: half weights and half row "
-      "results move an output by at most 0.32 grey levels before rounding, so it agrees with the reference "
-      "within 1, the filter's tolerance. Shared memory on against off: a warp's own 32-byte windows straddle two "
-      "32-byte sectors each, so the direct loads ask the L2 for 4 sectors per output sector (ncu found the L2 66% "
-      "busy on a leaner version of that loop); staged, the block's rows cost 1.25 to 1.5 sectors per output "
-      "sector. Measured on an H100 at 8192x8192, radius 4: 0.075 ms on against 0.088 ms off. What limits it now is "
-      "latency: each warp's chain of dependent mma, then the barrier and the shared-memory reads (one barrier per "
-      "two steps instead of one took radius 8 from 0.079 to 0.077 ms, radius 4 1% faster). A block of one warp "
-      "has no neighbour to share rows with and loads directly.",
+      "spends 2(2r+1) fused multiply-adds per channel (18 at radius 4, 34 at radius 8) on the FP32 units; 8 mma "
+      "of 2048 multiply-adds each cover a warp's 256 gray8 outputs. The price is precision, bounded: half "
+      "weights and half row results move an output by at most 0.32 levels before rounding, so it agrees with "
+      "the reference within 1, the filter's tolerance. Shared memory on against off: a warp's own 32-byte "
+      "windows straddle two 32-byte sectors each, so the direct loads ask the L2 for 4 sectors per output "
+      "sector (ncu found the L2 66% busy on a leaner version of that loop); staged, the block's rows cost 1.25 "
+      "to 1.5 sectors per output sector. Measured on an H100 at 8192x8192, radius 4: gray8 0.073 ms on against "
+      "0.097 off; rgba8 0.27 ms on against 0.49 off and 0.82 for fast (radius 8: 0.35, 0.91 and 1.87). What "
+      "limits it now is latency and issue: each warp's chain of dependent mma, the barrier, and for rgba8 the "
+      "longer row pass (radius 8: 72 registers, 3 blocks per SM). A block of one warp has no neighbour to share "
+      "rows with and loads directly.",
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
-  tensor.formats = {PixelFormat::Gray8};
+  tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
   tensor.fallback = "fast";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
-  // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on.
+  // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
+  // ran faster at ppt 256: radius 8 0.305 against 0.347 ms, radius 4 0.264 against 0.271, gray8 slower there).
   tensor.defaults = LaunchConfig{.block_x = 32, .block_y = 8, .ppt = 128, .smem = true};
   tensor.smem_bytes = cuda::GaussTensorSmemBytes;
   tensor.check_launch = cuda::GaussTensorProblem;

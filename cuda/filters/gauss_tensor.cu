@@ -1,8 +1,13 @@
-// `tensor` gauss (gray8, radius 1..8): both separable passes as matrix products on the tensor cores
+// `tensor` gauss (gray8 and rgba8, radius 1..8): both separable passes as matrix products on the tensor cores
 // (mma.sync m16n8k16, half inputs, float accumulators), so a pixel costs a few instructions instead of 2(2r+1)
 // fused multiply-adds.
 //
-// A warp owns a strip 16 pixels wide and ppt rows tall and walks down it 16 output rows at a time.
+// A warp owns a strip 16 bytes wide and ppt rows tall and walks down it 16 output rows at a time. What follows
+// is gray8's case; rgba8 differs in the row pass only (RowShape): its band links bytes 4 apart (one channel),
+// so the window around the strip's 16 bytes holds 16 + 8 ceil(r / 2) of them, 3 k blocks at radius 3..4 and 5
+// at 7..8, each one more mma per tile and 4 more window bytes per thread. Measured on an H100 (8192x8192 rgba8,
+// block 32x8, ppt 128): radius 4 0.271 ms (fast 0.823), radius 8 0.347 ms (fast 1.865); with 5 blocks a
+// 5..8-warp block's slot has 16 x 12 chunks, one per thread (two per thread cost 0.375 ms at radius 8).
 // Row pass, per tile of 8 rows: H (16 x-positions x 8 rows) = T (16 x 32) * P (32 input x-positions x 8 rows),
 // T the band (Toeplitz) matrix of the 1D weights, P the 32 input pixels from x0 - 8: two mma of k = 16.
 // Column pass, per 16 output rows: O (16 rows x 8 x-positions) = W (16 x 32) * H (32 rows x 8 x-positions), the
@@ -35,6 +40,12 @@
 //    latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50% occupancy
 //    (62 registers); 0.69 issued warps per scheduler, L2 65% busy. Tried and slower: two strips per warp (fewer
 //    instructions, but 78 registers), 8 or 16 slots at one barrier per step (no change), 48 registers (spills).
+//    rgba8 trials on the H100 (ms at radius 4 / 8, ppt 128, each against the kept kernel in the same call): the
+//    row pass in two accumulator chains 0.301 / 0.377 against 0.269 / 0.374 (before one-fetch slots); 4 blocks
+//    per SM forced by __launch_bounds__ (radius 8 spills 20 bytes) 0.270 / 0.356 against 0.270 / 0.345; the band
+//    fragments built on the host and read from the kernel parameter, each lane its own words, 0.483 / 0.709
+//    against 0.271 / 0.347 (gray8 0.118 against 0.073): lanes reading different constant addresses serialize,
+//    the lesson of gauss's constant_divergent.
 #include <cuda_fp16.h>
 
 #include <algorithm>
@@ -51,53 +62,49 @@
 
 namespace fl::cuda {
 
-namespace tensor {
-
-// The staged row's 16 (warps + 2) bytes rounded up to 32 mod 64, so that rows g = 0..3 of a half-warp's 8-byte
-// reads start 32 bytes apart modulo the 128 bytes of the banks: 96 up to 4 warps, 160 up to 8.
-int StagedRowStride(int warps) { return warps <= 4 ? kStagedNarrowStride : kStagedWideStride; }
-
-std::size_t StagedSmemBytes(int warps) {
-  return static_cast<std::size_t>(kStagedSlots) * kStepRows * static_cast<std::size_t>(StagedRowStride(warps));
-}
-
-}  // namespace tensor
-
 namespace {
 
 using namespace tensor;
 
-// 8 bytes of `row` from x, each clamped to the row (the strips at the image's left and right edges).
-__device__ __noinline__ uint2 LoadClampedWindow(const std::uint8_t* row, int x, int w) {
-  unsigned v[2] = {0, 0};
-#pragma unroll
-  for (int i = 0; i < 8; ++i) v[i / 4] |= unsigned(__ldg(row + ClampInt(x + i, 0, w - 1))) << (8 * (i % 4));
-  return make_uint2(v[0], v[1]);
+int StagedStride(int blocks, int warps) { return GaussTensorStagedStride(blocks, warps > 4); }
+
+std::size_t StagedSmemBytes(int blocks, int warps) {
+  return static_cast<std::size_t>(kStagedSlots) * kStepRows * static_cast<std::size_t>(StagedStride(blocks, warps));
 }
 
+// A thread's window of `row` from byte x, each pixel clamped to the row (the strips at the image's ends).
+template <class S>
+__device__ __forceinline__ Window<S::kBlocks> LoadClampedWindow(const std::uint8_t* row, int x, int row_bytes) {
+  Window<S::kBlocks> v;
+#pragma unroll
+  for (int i = 0; i < S::kBlocks; ++i) v.w[i] = strip::ClampedWord<S::kChannels>(row, x + 4 * i, row_bytes);
+  return v;
+}
+
+template <class S>
 __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
   const int x0 = static_cast<int>(blockIdx.x * blockDim.y + threadIdx.y) * kStripWidth;
   const int ys = static_cast<int>(blockIdx.y) * a.rows;
-  if (x0 >= a.w || ys >= a.h) return;  // the same for the whole warp
+  if (x0 >= a.row_bytes || ys >= a.h) return;  // the same for the whole warp
   const int yend = min(ys + a.rows, a.h);
-  const BandMatrices band = MakeBands(wt);
+  const BandMatrices<S::kBlocks> band = MakeBands<S>(wt);
 
-  // Tile j holds rows ys - 8 + 8j .. +7; thread (g, t) loads row g's bytes xl .. xl + 7. Tiles past the last
-  // one the strip needs are not loaded.
-  const int xl = x0 - 8 + 8 * t;
-  const bool wide = a.wide_loads && xl >= 0 && xl + 8 <= a.w;
+  // Tile j holds rows ys - 8 + 8j .. +7; thread (g, t) loads row g's window bytes xl .. xl + kThreadBytes - 1.
+  // Tiles past the last one the strip needs are not loaded.
+  const int xl = x0 - S::kLeft + S::kThreadBytes * t;
+  const bool wide = a.wide_loads && xl >= 0 && xl + S::kThreadBytes <= a.row_bytes;
   const int last_tile = (yend - ys + 15) / 16 * 2 + 1;
   auto load = [&](int j) {
-    if (j > last_tile) return make_uint2(0, 0);
+    if (j > last_tile) return Window<S::kBlocks>{};
     const std::uint8_t* row = a.in + static_cast<std::size_t>(ClampInt(ys - 8 + kTileRows * j + g, 0, a.h - 1)) *
                                          a.in_pitch;
-    return wide ? __ldg(reinterpret_cast<const uint2*>(row + xl)) : LoadClampedWindow(row, xl, a.w);
+    return wide ? LoadWindow<S::kBlocks, true>(row + xl) : LoadClampedWindow<S>(row, xl, a.row_bytes);
   };
   StripStores out(a, x0, ys, g, t);
 
   TileRows above = RowPass(band.row, wt.row_bias, load(0)), top = RowPass(band.row, wt.row_bias, load(1));
-  uint2 next[2] = {load(2), load(3)}, after[2] = {load(4), load(5)};  // two steps in flight
+  Window<S::kBlocks> next[2] = {load(2), load(3)}, after[2] = {load(4), load(5)};  // two steps in flight
   for (int y0 = ys, j = 6; y0 < yend; y0 += kStepRows, j += 2) {
     const TileRows bottom = RowPass(band.row, wt.row_bias, next[0]);
     const TileRows below = RowPass(band.row, wt.row_bias, next[1]);
@@ -108,37 +115,48 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
   }
 }
 
-// A thread's share of filling a slot: one chunk (with at least 2 warps a block has 32 warps >= 16 (warps + 2)
-// chunks per slot), at a fixed row of the slot and byte of the row, so that a step only moves the row.
+// A thread's share of filling a slot: kFetches chunks at fixed rows of the slot and bytes of the row, so that a
+// step only moves the row. A slot holds 16 (warps + 2 kMargin / 16) chunks, at most 32 warps: one per thread
+// from 2 warps with a 16-byte margin, from 4 warps with a 32-byte one; two per thread for 2..3 warps.
+template <class S, bool kWide>
 class SlotFetch {
  public:
-  __device__ SlotFetch(const TensorArgs& a, int tid, int chunks, int stride, int xb) {
-    const int r = tid / chunks, c = tid - r * chunks;
-    used_ = tid < kStepRows * chunks;
-    row_ = r;
-    x_ = xb - 16 + 16 * c;
-    inside_ = x_ >= 0 && x_ + 16 <= a.w;
-    at_ = static_cast<unsigned>(r * stride + 16 * c);
+  static constexpr int kFetches = S::kMargin <= 16 || kWide ? 1 : 2;
+
+  __device__ SlotFetch(const TensorArgs& a, int tid, int threads, int chunks, int stride, int xb) {
+#pragma unroll
+    for (int i = 0; i < kFetches; ++i) {
+      const int n = tid + i * threads, r = n / chunks, c = n - r * chunks;
+      used_[i] = n < kStepRows * chunks;
+      row_[i] = r;
+      x_[i] = xb - S::kMargin + 16 * c;
+      inside_[i] = x_[i] >= 0 && x_[i] + 16 <= a.row_bytes;
+      at_[i] = static_cast<unsigned>(r * stride + 16 * c);
+    }
   }
-  // Fills this thread's chunk of the slot at `slot` from row y_first + row (clamped to the image).
+  // Fills this thread's chunks of the slot at `slot` from rows y_first + row (clamped to the image).
   __device__ void Issue(std::uint8_t* slot, const TensorArgs& a, int y_first) const {
-    if (!used_) return;
-    const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_, 0, a.h - 1));
-    const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
-    if (inside_)
-      strip::CpAsync16(slot + at_, row + x_);
-    else
-      strip::FetchChunk<1>(reinterpret_cast<uint4*>(slot + at_), row, x_, a.w);
+#pragma unroll
+    for (int i = 0; i < kFetches; ++i) {
+      if (!used_[i]) continue;
+      const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_[i], 0, a.h - 1));
+      const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
+      if (inside_[i])
+        strip::CpAsync16(slot + at_[i], row + x_[i]);
+      else
+        strip::FetchChunk<S::kChannels>(reinterpret_cast<uint4*>(slot + at_[i]), row, x_[i], a.row_bytes);
+    }
   }
 
  private:
-  bool used_, inside_;
-  int row_, x_;
-  unsigned at_;
+  bool used_[kFetches], inside_[kFetches];
+  int row_[kFetches], x_[kFetches];
+  unsigned at_[kFetches];
 };
 
-// kStride: StagedRowStride(blockDim.y), a constant so that the second tile's read is an immediate offset.
-template <int kStride>
+// kWide: a block of 5..8 warps. kStride: GaussTensorStagedStride for it, a constant so that the second tile's
+// read is an immediate offset.
+template <class S, bool kWide, int kStride = GaussTensorStagedStride(S::kBlocks, kWide)>
 __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   extern __shared__ uint4 ring[];
   auto* staged = reinterpret_cast<std::uint8_t*>(ring);
@@ -151,30 +169,34 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
   if (ys >= a.h) return;  // the same for the whole block
   const int yend = min(ys + a.rows, a.h);
   const int steps = (yend - ys + kStepRows - 1) / kStepRows;
+  const int tid = static_cast<int>(threadIdx.y) * 32 + lane;
 
-  // Slot k % kStagedSlots holds rows ys - 8 + 16k .. +15 (row-pass tiles 2k and 2k + 1), chunks from xb - 16.
-  // Every call commits one group, also past the last slot the block needs, so that the wait below counts slots.
-  const SlotFetch fetch(a, static_cast<int>(threadIdx.y) * 32 + lane, warps + 2, kStride, xb);
+  // Slot k % kStagedSlots holds rows ys - 8 + 16k .. +15 (row-pass tiles 2k and 2k + 1), chunks from
+  // xb - kMargin. Every call commits one group, also past the last slot the block needs, so that the wait below
+  // counts slots.
+  const SlotFetch<S, kWide> fetch(a, tid, 32 * warps, warps + 2 * S::kMargin / 16, kStride, xb);
   auto issue = [&](int k) {
     if (k <= steps) fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - kTileRows + kStepRows * k);
     strip::CpAsyncCommit();
   };
-  __shared__ uint4 band_table[4][32];
-  WriteBands(wt, band_table, static_cast<int>(threadIdx.y) * 32 + lane, 32 * warps);  // read after the barrier
-  // Thread (g, t) reads row g of a tile from x0 - 8 + 8t: byte 16 warp + 8 + 8t of the staged row.
-  const std::uint8_t* reads = staged + g * kStride + kStripWidth * static_cast<int>(threadIdx.y) + 8 + 8 * t;
+  __shared__ BandTable<S> band_table;
+  WriteBands<S>(wt, band_table, tid, 32 * warps);  // read after the barrier
+  // Thread (g, t) reads row g of a tile from x0 - kLeft + kThreadBytes t: staged byte
+  // 16 warp + kMargin - kLeft + kThreadBytes t.
+  const std::uint8_t* reads = staged + g * kStride + kStripWidth * static_cast<int>(threadIdx.y) + S::kMargin -
+                              S::kLeft + S::kThreadBytes * t;
   // Warps whose strip lies past the row's end (the block's last ones) still fetch and wait with the others.
-  const bool active = x0 < a.w;
+  const bool active = x0 < a.row_bytes;
   StripStores out(a, x0, ys, g, t);
 
   // Groups: slots 0 .. kStagedSlots - kBarrierSteps before the first barrier, then kBarrierSteps per barrier.
   for (int k = 0; k <= kStagedSlots - kBarrierSteps; ++k) issue(k);
   strip::CpAsyncWait<kStagedSlots - kBarrierSteps>();  // slot 0 has arrived for this thread; the barrier, for all
   __syncthreads();
-  const BandMatrices band = ReadBands(band_table);
+  const BandMatrices<S::kBlocks> band = ReadBands<S>(band_table);
   auto row_pass = [&](int k, int tile) {
     const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
-    return RowPass(band.row, wt.row_bias, *reinterpret_cast<const uint2*>(p));
+    return RowPass(band.row, wt.row_bias, LoadWindow<S::kBlocks, false>(p));
   };
   TileRows above{}, top{};
   if (active) above = row_pass(0, 0), top = row_pass(0, 1);
@@ -199,14 +221,34 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
 
 using TensorKernel = void (*)(HalfWeights, TensorArgs);
 
-TensorKernel StagedKernelFor(int warps) {
-  return StagedRowStride(warps) == kStagedNarrowStride ? GaussTensorStaged<kStagedNarrowStride>
-                                                       : GaussTensorStaged<kStagedWideStride>;
-}
-
 // Shared memory on stages the rows of blocks of 2..8 warps (a bad block size is refused by GaussTensorProblem,
 // which may run after this is asked).
 bool Staged(const LaunchConfig& c) { return c.smem && c.block_y >= 2 && c.block_y <= 8; }
+
+template <class S>
+TensorKernel KernelFor(const LaunchConfig& c) {
+  if (!Staged(c)) return GaussTensor<S>;
+  return c.block_y > 4 ? GaussTensorStaged<S, true> : GaussTensorStaged<S, false>;
+}
+
+// The kernel of this format, radius and launch: gray8 always takes 2 k blocks, rgba8 2..5
+// (GaussTensorRowBlocks).
+TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
+  if (f == PixelFormat::Gray8) return KernelFor<RowShape<1, 2>>(c);
+  switch (GaussTensorRowBlocks(4, radius)) {
+    case 2: return KernelFor<RowShape<4, 2>>(c);
+    case 3: return KernelFor<RowShape<4, 3>>(c);
+    case 4: return KernelFor<RowShape<4, 4>>(c);
+    default: return KernelFor<RowShape<4, 5>>(c);
+  }
+}
+static_assert(GaussTensorRowBlocks(1, kGaussTensorMaxRadius) == 2 &&
+                  GaussTensorRowBlocks(4, kGaussTensorMaxRadius) == kGaussTensorMaxRowBlocks,
+              "KernelFor instantiates every shape the radii need");
+
+int RowBlocks(PixelFormat f, int radius) {
+  return GaussTensorRowBlocks(static_cast<int>(BytesPerPixel(f)), std::clamp(radius, 1, kGaussTensorMaxRadius));
+}
 
 bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
   return reinterpret_cast<std::uintptr_t>(p) % n == 0 && pitch % n == 0;
@@ -217,21 +259,20 @@ bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
 std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues& p) {
   if (p.Int("radius") > kGaussTensorMaxRadius)
     return "tensor serves radius 1.." + std::to_string(kGaussTensorMaxRadius) +
-           " (its band matrices span 32 pixels), not " + std::to_string(p.Int("radius")) +
+           " (its band matrices span at most 80 bytes of a row), not " + std::to_string(p.Int("radius")) +
            ": pick separable_fused";
-  if (c.block_x != 32) return "tensor needs block x = 32 (one warp across; each warp owns a 16-pixel strip)";
+  if (c.block_x != 32) return "tensor needs block x = 32 (one warp across; each warp owns a 16-byte strip)";
   if (c.block_y < 1 || c.block_y > 8) return "tensor takes block y 1..8 (warps side by side)";
   if (c.ppt < 16 || c.ppt % 16 != 0) return "tensor needs ppt (rows per warp) a multiple of 16";
   return std::nullopt;
 }
 
-const void* GaussTensorKernel(PixelFormat, const LaunchConfig& c, const ParamValues&) {
-  return Staged(c) ? reinterpret_cast<const void*>(StagedKernelFor(c.block_y))
-                : reinterpret_cast<const void*>(GaussTensor);
+const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p) {
+  return reinterpret_cast<const void*>(KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussTensorMaxRadius), c));
 }
 
-std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
-  return Staged(c) ? StagedSmemBytes(c.block_y) : 0;
+std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f) {
+  return Staged(c) ? StagedSmemBytes(RowBlocks(f, p.Int("radius")), c.block_y) : 0;
 }
 
 void LaunchGaussTensor(const CudaCall& c) {
@@ -239,7 +280,8 @@ void LaunchGaussTensor(const CudaCall& c) {
   if (r < 1 || r > kGaussTensorMaxRadius)
     throw InputError("gauss tensor: radius " + std::to_string(r) + " is outside 1.." +
                      std::to_string(kGaussTensorMaxRadius));
-  if (c.in.shape.format != PixelFormat::Gray8) throw InputError("gauss tensor: gray8 only");
+  const PixelFormat f = c.in.shape.format;
+  if (f != PixelFormat::Gray8 && f != PixelFormat::Rgba8) throw InputError("gauss tensor: gray8 or rgba8 only");
   const std::vector<float> w1 = GaussWeights1D(r, c.params.Float("sigma"));
   HalfWeights wt{};
   wt.radius = r;
@@ -256,6 +298,7 @@ void LaunchGaussTensor(const CudaCall& c) {
                      c.out.pitch,
                      c.in.shape.width,
                      c.in.shape.height,
+                     c.in.shape.width * static_cast<int>(BytesPerPixel(f)),
                      c.launch.ppt,
                      Aligned(c.in.data, c.in.pitch, 8),
                      Aligned(c.out.data, c.out.pitch, 4),
@@ -263,14 +306,12 @@ void LaunchGaussTensor(const CudaCall& c) {
   // The staged kernel's cp.async needs 16-byte aligned rows (every DeviceImage has them: its pitch is a
   // multiple of 512); a view without them takes the direct loads, and so does a block of one warp, which has
   // no neighbour to share its rows with.
-  if (Staged(c.launch) && Aligned(c.in.data, c.in.pitch, 16) && c.in.pitch <= UINT32_MAX) {
-    StagedKernelFor(c.launch.block_y)<<<GridOf(c), BlockOf(c.launch), StagedSmemBytes(c.launch.block_y),
-                                        StreamOf(c)>>>(wt, a);
-    FL_CUDA_CHECK_LAUNCH("GaussTensorStaged");
-    return;
-  }
-  GaussTensor<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(wt, a);
-  FL_CUDA_CHECK_LAUNCH("GaussTensor");
+  LaunchConfig launch = c.launch;
+  launch.smem = Staged(c.launch) && Aligned(c.in.data, c.in.pitch, 16) && c.in.pitch <= UINT32_MAX;
+  const TensorKernel kernel = KernelFor(f, r, launch);
+  const std::size_t smem = launch.smem ? StagedSmemBytes(RowBlocks(f, r), launch.block_y) : 0;
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
+  FL_CUDA_CHECK_LAUNCH("GaussTensor or GaussTensorStaged");
 }
 
 }  // namespace fl::cuda

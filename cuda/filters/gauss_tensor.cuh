@@ -1,8 +1,10 @@
 #pragma once
 // The pieces both `tensor` gauss kernels share (gauss_tensor.cu: one loads each warp's windows straight from
 // global memory, the other stages the block's rows in shared memory first): the band matrices as mma
-// fragments, the row pass of one 8-row tile, and the column pass with its stores. The numbering of the
-// products' summation indices is explained in gauss_tensor.cu's header.
+// fragments, the row pass of one 8-row tile, and the column pass with its stores. Everything counts bytes, not
+// pixels: a warp's strip is 16 bytes (16 gray8 pixels, 4 rgba8 ones), and the column pass, which mixes rows
+// only, does not know the format. The numbering of the products' summation indices is explained in
+// gauss_tensor.cu's header.
 #include <cuda_fp16.h>
 
 #include <cstddef>
@@ -28,23 +30,41 @@ struct TensorArgs {
   std::uint8_t* out;
   std::size_t out_pitch;
   int w, h;
+  int row_bytes;     // w x channels
   int rows;          // output rows per warp, a multiple of 16
-  bool wide_loads;   // input and its pitch 8-byte aligned: 8-byte loads (direct kernel)
+  bool wide_loads;   // input and its pitch 8-byte aligned: whole-word loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
   unsigned in_pitch32;  // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
 };
 
-// Input byte of the 32-byte window for the row pass's summation index k: thread t of a quad holds
-// k = 2t + {0, 1, 8, 9} (+16), which are bytes 8t .. 8t + 7.
+// How a row meets the row pass: kChannels bytes a pixel, and a window of kBlocks k blocks (16 bytes each) around
+// the strip's 16 output bytes, kLeft of them before it. A pixel's taps lie kChannels bytes apart, so the window
+// needs kChannels x radius bytes on each side (GaussTensorRowBlocks): 32 bytes for gray8, 32 to 80 for rgba8.
+template <int kChannels_, int kBlocks_>
+struct RowShape {
+  static constexpr int kChannels = kChannels_, kBlocks = kBlocks_;
+  static constexpr int kLeft = 8 * (kBlocks - 1);
+  static constexpr int kThreadBytes = 4 * kBlocks;         // thread t of a quad holds bytes kThreadBytes t ..
+  static constexpr int kMargin = (kLeft + 15) / 16 * 16;   // staged bytes on each side of a block's strips
+};
+
+// Window byte of the row pass's summation index k: thread t of a quad holds k = 2t + {0, 1, 8, 9} of each k
+// block kb, which are bytes kThreadBytes t + 4 kb .. + 3 (for gray8, bytes 8t .. 8t + 7: one 8-byte load).
+template <int kBlocks>
 __device__ __forceinline__ int InputOffsetOfK(int k) {
   const int kb = k >> 4, r = k & 15;
-  return 8 * ((r & 7) >> 1) + 4 * kb + 2 * (r >> 3) + (r & 1);
+  return 4 * kBlocks * ((r & 7) >> 1) + 4 * kb + 2 * (r >> 3) + (r & 1);
 }
-// Output x (0..15 in the strip) of the row pass's m: thread t's output fragment covers x = 4t .. 4t + 3.
+// Output byte (0..15 in the strip) of the row pass's m: thread t's output fragment covers bytes 4t .. 4t + 3.
 __device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2 * (m >> 3) + (m & 1); }
 
 __device__ __forceinline__ unsigned short TapBits(const HalfWeights& wt, int d) {
   return (d >= -wt.radius && d <= wt.radius) ? wt.bits[d + wt.radius] : 0;
+}
+// The weight between two bytes d apart in a row: only bytes of the same channel meet.
+template <int kChannels>
+__device__ __forceinline__ unsigned short ByteTapBits(const HalfWeights& wt, int d) {
+  return d % kChannels == 0 ? TapBits(wt, d / kChannels) : 0;
 }
 
 // Word `word` of lane `lane`'s A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: the
@@ -56,35 +76,55 @@ __device__ unsigned AFragmentWord(Element a, int kb, int lane, int word) {
   return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16);
 }
 
-// The band matrices: row pass T(m, k) = w[x_in(k) - x_out(m)], column pass W(m, i) = w[i - 8 - m]. Fragment f
-// is the row pass's k block f (f < 2) or the column pass's k block f - 2.
+// The band matrices: row pass T(m, k) = w[(x_in(k) - kLeft - x_out(m)) / kChannels] for bytes of one channel,
+// column pass W(m, i) = w[i - 8 - m]. Fragment f is the row pass's k block f (f < kBlocks) or the column pass's
+// k block f - kBlocks.
+template <int kBlocks>
 struct BandMatrices {
-  uint4 row[2], col[2];
+  uint4 row[kBlocks], col[2];
 };
+template <class S>
 __device__ __forceinline__ unsigned BandWord(const HalfWeights& wt, int f, int lane, int word) {
-  auto row_tap = [&](int m, int k) { return TapBits(wt, InputOffsetOfK(k) - 8 - OutputXOfM(m)); };
+  auto row_tap = [&](int m, int k) {
+    return ByteTapBits<S::kChannels>(wt, InputOffsetOfK<S::kBlocks>(k) - S::kLeft - OutputXOfM(m));
+  };
   auto col_tap = [&](int m, int i) { return TapBits(wt, i - 8 - m); };
-  return f < 2 ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - 2, lane, word);
+  return f < S::kBlocks ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - S::kBlocks, lane, word);
 }
-// A warp's own fragments, built by each of its lanes (32 words, 64 taps each).
-__device__ __forceinline__ BandMatrices MakeBands(const HalfWeights& wt) {
+template <class S>
+__device__ __forceinline__ uint4 BandFragment(const HalfWeights& wt, int f, int lane) {
+  return make_uint4(BandWord<S>(wt, f, lane, 0), BandWord<S>(wt, f, lane, 1), BandWord<S>(wt, f, lane, 2),
+                    BandWord<S>(wt, f, lane, 3));
+}
+// A warp's own fragments, built by each of its lanes (4 (kBlocks + 2) words).
+template <class S>
+__device__ __forceinline__ BandMatrices<S::kBlocks> MakeBands(const HalfWeights& wt) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  uint4 f[4];
+  BandMatrices<S::kBlocks> b;
 #pragma unroll
-  for (int i = 0; i < 4; ++i)
-    f[i] = make_uint4(BandWord(wt, i, lane, 0), BandWord(wt, i, lane, 1), BandWord(wt, i, lane, 2),
-                      BandWord(wt, i, lane, 3));
-  return {{f[0], f[1]}, {f[2], f[3]}};
+  for (int f = 0; f < S::kBlocks; ++f) b.row[f] = BandFragment<S>(wt, f, lane);
+#pragma unroll
+  for (int f = 0; f < 2; ++f) b.col[f] = BandFragment<S>(wt, S::kBlocks + f, lane);
+  return b;
 }
-// The same fragments built once per block: the block's threads share the 512 words (table[f][lane]), and each
-// lane reads its own after a barrier (ReadBands).
-__device__ __forceinline__ void WriteBands(const HalfWeights& wt, uint4 (&table)[4][32], int tid, int threads) {
-  for (int i = tid; i < 4 * 32 * 4; i += threads)
-    reinterpret_cast<unsigned*>(&table[i / 128][(i / 4) % 32])[i % 4] = BandWord(wt, i / 128, (i / 4) % 32, i % 4);
+// The same fragments built once per block: the block's threads share the words (table[f][lane]), and each lane
+// reads its own after a barrier (ReadBands).
+template <class S>
+using BandTable = uint4[S::kBlocks + 2][32];
+template <class S>
+__device__ __forceinline__ void WriteBands(const HalfWeights& wt, BandTable<S>& table, int tid, int threads) {
+  for (int i = tid; i < (S::kBlocks + 2) * 32 * 4; i += threads)
+    reinterpret_cast<unsigned*>(&table[i / 128][(i / 4) % 32])[i % 4] = BandWord<S>(wt, i / 128, (i / 4) % 32, i % 4);
 }
-__device__ __forceinline__ BandMatrices ReadBands(const uint4 (&table)[4][32]) {
+template <class S>
+__device__ __forceinline__ BandMatrices<S::kBlocks> ReadBands(const BandTable<S>& table) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  return {{table[0][lane], table[1][lane]}, {table[2][lane], table[3][lane]}};
+  BandMatrices<S::kBlocks> b;
+#pragma unroll
+  for (int f = 0; f < S::kBlocks; ++f) b.row[f] = table[f][lane];
+#pragma unroll
+  for (int f = 0; f < 2; ++f) b.col[f] = table[S::kBlocks + f][lane];
+  return b;
 }
 
 __device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, unsigned b1) {
@@ -105,12 +145,41 @@ struct TileRows {
   unsigned x0, x1;
 };
 
-// The row pass of one tile from the 8 bytes of row g at x0 - 8 + 8t that thread (g, t) holds.
-__device__ __forceinline__ TileRows RowPass(const uint4 (&t)[2], float bias, uint2 bytes) {
+// A thread's window bytes of one row: word kb holds the bytes of k block kb.
+template <int kBlocks>
+struct Window {
+  unsigned w[kBlocks];
+};
+// The window's words from p (global memory through the read-only path, or shared memory): 8-byte loads where
+// kThreadBytes keeps them aligned (an even number of blocks), 4-byte loads otherwise.
+template <int kBlocks, bool kGlobal>
+__device__ __forceinline__ Window<kBlocks> LoadWindow(const std::uint8_t* p) {
+  Window<kBlocks> v;
+  if constexpr (kBlocks % 2 == 0) {
+#pragma unroll
+    for (int i = 0; i < kBlocks / 2; ++i) {
+      const uint2* q = reinterpret_cast<const uint2*>(p) + i;
+      const uint2 pair = kGlobal ? __ldg(q) : *q;
+      v.w[2 * i] = pair.x, v.w[2 * i + 1] = pair.y;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < kBlocks; ++i) {
+      const unsigned* q = reinterpret_cast<const unsigned*>(p) + i;
+      v.w[i] = kGlobal ? __ldg(q) : *q;
+    }
+  }
+  return v;
+}
+
+// The row pass of one tile from the window of row g that thread (g, t) holds.
+template <int kBlocks>
+__device__ __forceinline__ TileRows RowPass(const uint4 (&t)[kBlocks], float bias, const Window<kBlocks>& bytes) {
   constexpr unsigned kHigh = 0x64646464u;  // 1024.0 in half is 0x6400
   float c[4] = {bias, bias, bias, bias};
-  Mma(c, t[0], __byte_perm(bytes.x, kHigh, 0x4140), __byte_perm(bytes.x, kHigh, 0x4342));
-  Mma(c, t[1], __byte_perm(bytes.y, kHigh, 0x4140), __byte_perm(bytes.y, kHigh, 0x4342));
+#pragma unroll
+  for (int kb = 0; kb < kBlocks; ++kb)
+    Mma(c, t[kb], __byte_perm(bytes.w[kb], kHigh, 0x4140), __byte_perm(bytes.w[kb], kHigh, 0x4342));
   return {HalfPair(c[0], c[1]), HalfPair(c[2], c[3])};
 }
 
@@ -139,7 +208,7 @@ __device__ __forceinline__ void StoreWord(std::uint8_t* p, bool whole, int valid
 class StripStores {
  public:
   __device__ StripStores(const TensorArgs& a, int x0, int ys, int g, int t)
-      : valid_(a.w - (x0 + 4 * t)),
+      : valid_(a.row_bytes - (x0 + 4 * t)),
         whole_(a.word_stores && valid_ >= 4),
         g_(g),
         eight_rows_(8 * a.out_pitch),
@@ -176,15 +245,13 @@ class StripStores {
 namespace fl::cuda::tensor {
 
 // The staged kernel (shared memory on): a block's rows pass through a ring of kStagedSlots slots in shared
-// memory, each 16 rows of the 16 (warps + 2) bytes around the block's strips; one barrier serves
+// memory, each 16 rows of the 16 warps bytes of the block's strips and kMargin bytes on each side (a row's
+// stride: GaussTensorStagedStride); one barrier serves
 // kBarrierSteps steps of 16 output rows. Between two barriers the ring holds the kBarrierSteps slots being read,
 // the kBarrierSteps the barrier freed (being refilled) and kStagedSlots - 2 kBarrierSteps in flight: with 4
 // kBarrierSteps, the next group's slots are on their way while this one is read.
 constexpr int kBarrierSteps = 2;
 constexpr int kStagedSlots = 8;
 static_assert(kStagedSlots >= 4 * kBarrierSteps, "a whole group of slots in flight while one is read");
-constexpr int kStagedNarrowStride = 96, kStagedWideStride = 160;  // bytes per staged row: StagedRowStride
-int StagedRowStride(int warps);
-std::size_t StagedSmemBytes(int warps);
 
 }  // namespace fl::cuda::tensor
