@@ -4,7 +4,7 @@
 //
 // A warp owns a strip 16 bytes wide and ppt rows tall and walks down it 16 output rows at a time. What follows
 // is gray8's case; rgba8 differs in the row pass only (RowShape): its band links bytes 4 apart (one channel),
-// so the window around the strip's 16 bytes holds 16 + 8 ceil(r / 2) of them, 3 k blocks at radius 3..4 and 5
+// so the window around the strip's 16 bytes holds 16 + 16 ceil(r / 2) of them, 3 k blocks at radius 3..4 and 5
 // at 7..8, each one more mma per tile and 4 more window bytes per thread. Measured on an H100 (8192x8192 rgba8,
 // block 32x8, ppt 128): radius 4 0.271 ms (fast 0.823), radius 8 0.347 ms (fast 1.865); with 5 blocks a
 // 5..8-warp block's slot has 16 x 12 chunks, one per thread (two per thread cost 0.375 ms at radius 8).
@@ -296,7 +296,6 @@ void LaunchGaussTensor(const CudaCall& c) {
                      c.in.pitch,
                      c.out.data,
                      c.out.pitch,
-                     c.in.shape.width,
                      c.in.shape.height,
                      c.in.shape.width * static_cast<int>(BytesPerPixel(f)),
                      c.launch.ppt,

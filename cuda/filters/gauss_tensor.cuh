@@ -29,8 +29,8 @@ struct TensorArgs {
   std::size_t in_pitch;
   std::uint8_t* out;
   std::size_t out_pitch;
-  int w, h;
-  int row_bytes;     // w x channels
+  int h;
+  int row_bytes;     // width x bytes per pixel: the kernels count bytes, not pixels
   int rows;          // output rows per warp, a multiple of 16
   bool wide_loads;   // input and its pitch 8-byte aligned: whole-word loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
