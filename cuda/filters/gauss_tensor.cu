@@ -66,10 +66,12 @@ namespace {
 
 using namespace tensor;
 
-int StagedStride(int blocks, int warps) { return GaussTensorStagedStride(blocks, warps > 4); }
+// Blocks of 5..8 warps: the wide staged stride (GaussTensorStagedStride) and one chunk per thread (SlotFetch).
+bool Wide(const LaunchConfig& c) { return c.block_y > 4; }
 
-std::size_t StagedSmemBytes(int blocks, int warps) {
-  return static_cast<std::size_t>(kStagedSlots) * kStepRows * static_cast<std::size_t>(StagedStride(blocks, warps));
+std::size_t StagedSmemBytes(int blocks, const LaunchConfig& c) {
+  return static_cast<std::size_t>(kStagedSlots) * kStepRows *
+         static_cast<std::size_t>(GaussTensorStagedStride(blocks, Wide(c)));
 }
 
 // A thread's window of `row` from byte x, each pixel clamped to the row (the strips at the image's ends).
@@ -117,7 +119,8 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
 
 // A thread's share of filling a slot: kFetches chunks at fixed rows of the slot and bytes of the row, so that a
 // step only moves the row. A slot holds 16 (warps + 2 kMargin / 16) chunks, at most 32 warps: one per thread
-// from 2 warps with a 16-byte margin, from 4 warps with a 32-byte one; two per thread for 2..3 warps.
+// with a 16-byte margin (from 2 warps) and in wide blocks; two in narrow blocks with a 32-byte margin (the second
+// used only by 2..3 warps).
 template <class S, bool kWide>
 class SlotFetch {
  public:
@@ -228,14 +231,17 @@ bool Staged(const LaunchConfig& c) { return c.smem && c.block_y >= 2 && c.block_
 template <class S>
 TensorKernel KernelFor(const LaunchConfig& c) {
   if (!Staged(c)) return GaussTensor<S>;
-  return c.block_y > 4 ? GaussTensorStaged<S, true> : GaussTensorStaged<S, false>;
+  return Wide(c) ? GaussTensorStaged<S, true> : GaussTensorStaged<S, false>;
 }
 
-// The kernel of this format, radius and launch: gray8 always takes 2 k blocks, rgba8 2..5
-// (GaussTensorRowBlocks).
+int RowBlocks(PixelFormat f, int radius) {
+  return GaussTensorRowBlocks(static_cast<int>(BytesPerPixel(f)), std::clamp(radius, 1, kGaussTensorMaxRadius));
+}
+
+// The kernel of this format, radius and launch: gray8 always takes 2 k blocks, rgba8 2..5 (RowBlocks).
 TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
   if (f == PixelFormat::Gray8) return KernelFor<RowShape<1, 2>>(c);
-  switch (GaussTensorRowBlocks(4, radius)) {
+  switch (RowBlocks(f, radius)) {
     case 2: return KernelFor<RowShape<4, 2>>(c);
     case 3: return KernelFor<RowShape<4, 3>>(c);
     case 4: return KernelFor<RowShape<4, 4>>(c);
@@ -245,10 +251,6 @@ TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
 static_assert(GaussTensorRowBlocks(1, kGaussTensorMaxRadius) == 2 &&
                   GaussTensorRowBlocks(4, kGaussTensorMaxRadius) == kGaussTensorMaxRowBlocks,
               "KernelFor instantiates every shape the radii need");
-
-int RowBlocks(PixelFormat f, int radius) {
-  return GaussTensorRowBlocks(static_cast<int>(BytesPerPixel(f)), std::clamp(radius, 1, kGaussTensorMaxRadius));
-}
 
 bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
   return reinterpret_cast<std::uintptr_t>(p) % n == 0 && pitch % n == 0;
@@ -268,11 +270,11 @@ std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const Param
 }
 
 const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p) {
-  return reinterpret_cast<const void*>(KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussTensorMaxRadius), c));
+  return reinterpret_cast<const void*>(KernelFor(f, p.Int("radius"), c));
 }
 
 std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f) {
-  return Staged(c) ? StagedSmemBytes(RowBlocks(f, p.Int("radius")), c.block_y) : 0;
+  return Staged(c) ? StagedSmemBytes(RowBlocks(f, p.Int("radius")), c) : 0;
 }
 
 void LaunchGaussTensor(const CudaCall& c) {
@@ -308,7 +310,7 @@ void LaunchGaussTensor(const CudaCall& c) {
   LaunchConfig launch = c.launch;
   launch.smem = Staged(c.launch) && Aligned(c.in.data, c.in.pitch, 16) && c.in.pitch <= UINT32_MAX;
   const TensorKernel kernel = KernelFor(f, r, launch);
-  const std::size_t smem = launch.smem ? StagedSmemBytes(RowBlocks(f, r), launch.block_y) : 0;
+  const std::size_t smem = launch.smem ? StagedSmemBytes(RowBlocks(f, r), launch) : 0;
   kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussTensor or GaussTensorStaged");
 }
