@@ -32,7 +32,7 @@ void AddGuiOptions(CLI::App& app, LabArgs& a) {
   app.add_option("--ui-scale", gui.ui_scale, "UI scale (default: the monitor's content scale; 1 for screenshots)");
   app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");
   app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
-  app.add_option("--frames", gui.frames, "Quit after N frames (tests)");
+  app.add_option("--frames", gui.frames, "Quit after N frames, once the image has loaded (tests)");
   app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)");
   app.add_option("--script", a.script, "Play a script of lab actions (docs/SCRIPTS.md), one per frame");
   app.add_flag("--headless", a.headless, "With --script: offscreen (--gl, --window), ending with the script");

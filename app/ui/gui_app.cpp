@@ -117,7 +117,9 @@ int RunGui(const GuiOptions& o) {
       glfwSetWindowTitle(window->get(), ("Filter Lab - " + name).c_str());
     }
     ++frames;
-    if (o.frames > 0 && frames >= o.frames) break;
+    // --frames counts on past a load still running, so that its result (or its error) is always seen: on a busy
+    // machine five frames can pass before the loader thread reports that a file does not exist.
+    if (o.frames > 0 && frames >= o.frames && !lab.busy()) break;
     if (o.quit_after > 0 && glfwGetTime() - start >= o.quit_after) break;
   }
   glfwSetWindowUserPointer(window->get(), nullptr);
