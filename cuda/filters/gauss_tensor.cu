@@ -46,6 +46,19 @@
 //    fragments built on the host and read from the kernel parameter, each lane its own words, 0.483 / 0.709
 //    against 0.271 / 0.347 (gray8 0.118 against 0.073): lanes reading different constant addresses serialize,
 //    the lesson of gauss's constant_divergent.
+//    Where a gray8 warp's instructions go (ncu source counters, radius 4, ppt 128: 39.9 M in all): the 8 steps
+//    49%, the refills between barriers 12%, and once per warp 35% (set-up, the band table, the first seven
+//    slots' fetches, the first row pass). Fewer, longer blocks would spread that once-per-warp part, yet run
+//    slower (gray8 radius 8, ppt 256 / 512 / 1024: 0.086 / 0.106 / 0.136 ms against 0.075 at 128): DRAM
+//    throughput falls (41% -> 26% of peak at 1024) while stalls at the barrier and on the slots' arrival grow
+//    (1.5 -> 2.8 and 0.4 -> 2.1 cycles per issue). Tried and not kept (H100, each against the kept kernel in
+//    the same call, ms at radius 4 / 8): the weights copied to shared memory before the band table (gray8
+//    0.073 / 0.073, rgba8 0.273 / 0.349 against 0.073 / 0.075 and 0.269 / 0.345: more instructions, not
+//    fewer); a fetch path without the row clamp for blocks inside the image (gray8 0.073 / 0.074, rgba8 0.264 /
+//    0.342 against 0.072 / 0.073 and 0.268 / 0.339); blocks of 16 and 32 warps, slot rows of 288 and 544 bytes
+//    against 160 (gray8 0.075 / 0.077 and 0.084 / 0.085: more barrier stall); a ring of 16 slots, one barrier
+//    per 2 or per 4 steps (gray8 at ppt 128 0.073 / 0.075 and 0.078 / 0.082; rgba8 radius 4 at ppt 256 0.256,
+//    the best rgba8 figure, but radius 8 and ppt 128 slower).
 #include <cuda_fp16.h>
 
 #include <algorithm>

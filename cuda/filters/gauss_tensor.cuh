@@ -133,7 +133,6 @@ __device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, 
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
 }
-
 __device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
   const __half2 h = __floats2half2_rn(lo, hi);
   return *reinterpret_cast<const unsigned*>(&h);
@@ -225,7 +224,12 @@ class StripStores {
     Mma(o1, col[0], above.x1, top.x1);
     Mma(o1, col[1], bottom.x1, below.x1);
     // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
-    if (valid_ > 0) {
+    // The common case, both words inside the image, skips the per-row tests (H100, 8192x8192, ppt 128: gray8
+    // radius 8 0.0735 against 0.0756 ms, radius 4 0.0722 against 0.0735; rgba8 radius 8 0.339 against 0.345).
+    if (whole_ && y0 + kStepRows <= yend) {
+      *reinterpret_cast<unsigned*>(dst_) = PackBytes(o0[0], o0[1], o1[0], o1[1]);
+      *reinterpret_cast<unsigned*>(dst_ + eight_rows_) = PackBytes(o0[2], o0[3], o1[2], o1[3]);
+    } else if (valid_ > 0) {
       if (y0 + g_ < yend) StoreWord(dst_, whole_, valid_, PackBytes(o0[0], o0[1], o1[0], o1[1]));
       if (y0 + g_ + 8 < yend) StoreWord(dst_ + eight_rows_, whole_, valid_, PackBytes(o0[2], o0[3], o1[2], o1[3]));
     }
