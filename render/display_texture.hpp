@@ -7,6 +7,7 @@
 
 #include "core/image.hpp"
 #include "render/gl_objects.hpp"
+#include "render/gl_timer.hpp"
 #include "render/interop_texture.hpp"
 
 namespace fl::render {
@@ -25,6 +26,9 @@ class DisplayTexture {
   void Upload(const Image& rgba8);
   // Rebuilds the smaller levels from level 0; call after CUDA wrote level 0 through interop (once unmapped).
   void UpdateMipmaps();
+  // The GPU time of the last rebuild that has completed (glGenerateMipmap, by timer query), in ms; -1 before
+  // one.
+  double MipmapMs() { return mipmap_timer_.Poll(); }
   void Release() noexcept;
 
   GLuint id() const { return texture_.get(); }
@@ -37,6 +41,7 @@ class DisplayTexture {
  private:
   GlTexture texture_;
   InteropRegistration registration_;  // declared after the texture, so unregistered before it is deleted
+  GlTimer mipmap_timer_;
   int width_ = 0, height_ = 0;
   bool interop_tried_ = false;
   std::string interop_error_;

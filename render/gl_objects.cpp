@@ -78,4 +78,11 @@ GlBuffer GlBuffer::Create() {
   return GlBuffer(id);
 }
 
+GlQuery GlQuery::Create() {
+  GLuint id = 0;
+  glGenQueries(1, &id);
+  if (id == 0) throw RuntimeError("glGenQueries returned no query");
+  return GlQuery(id);
+}
+
 }  // namespace fl::render

@@ -1,7 +1,8 @@
 #pragma once
-// Move-only owners of GL handles: texture, shader, program, framebuffer, renderbuffer, vertex array, buffer.
-// They must be destroyed while their context is current (the owners of the context outlive them by construction:
-// the window/context object is created first and destroyed last).
+// Move-only owners of GL handles: texture, shader, program, framebuffer, renderbuffer, vertex array, buffer,
+// query.
+// They must be destroyed while their context is current (the owners of the context outlive them by
+// construction: the window/context object is created first and destroyed last).
 #include <string_view>
 #include <utility>
 
@@ -104,6 +105,16 @@ class GlBuffer : public GlHandle<GlBuffer> {
   GlBuffer() = default;
   static GlBuffer Create();
   static void Delete(GLuint id) noexcept { glDeleteBuffers(1, &id); }
+
+ private:
+  using GlHandle::GlHandle;
+};
+
+class GlQuery : public GlHandle<GlQuery> {
+ public:
+  GlQuery() = default;
+  static GlQuery Create();
+  static void Delete(GLuint id) noexcept { glDeleteQueries(1, &id); }
 
  private:
   using GlHandle::GlHandle;

@@ -217,6 +217,7 @@ void Lab::RunIfNeeded() {
 }
 
 void Lab::UpdateDisplayIfNeeded() {
+  s_.display.mipmap_gpu_ms = texture_.MipmapMs();  // a result arrives a frame or so after its rebuild
   if (!engine_.has_input()) return;
   const int want = ResolveShownStage(s_, engine_);
   if (!display_dirty_ && want == shown_stage_ && s_.display.valid) return;

@@ -1,0 +1,30 @@
+#include "render/gl_timer.hpp"
+
+namespace fl::render {
+
+bool GlTimer::Begin() {
+  Poll();
+  if (pending_) return false;
+  if (!query_) query_ = GlQuery::Create();
+  glBeginQuery(GL_TIME_ELAPSED, query_.get());
+  return true;
+}
+
+void GlTimer::End() {
+  glEndQuery(GL_TIME_ELAPSED);
+  pending_ = true;
+}
+
+double GlTimer::Poll() {
+  if (!pending_) return last_ms_;
+  GLint available = GL_FALSE;
+  glGetQueryObjectiv(query_.get(), GL_QUERY_RESULT_AVAILABLE, &available);
+  if (available != GL_TRUE) return last_ms_;
+  GLuint64 ns = 0;
+  glGetQueryObjectui64v(query_.get(), GL_QUERY_RESULT, &ns);
+  pending_ = false;
+  last_ms_ = static_cast<double>(ns) * 1e-6;
+  return last_ms_;
+}
+
+}  // namespace fl::render

@@ -1,0 +1,38 @@
+// `filterlab --screenshot ... --measure-frames N`: the timing line of the lab's busiest steady state (every frame
+// re-runs and re-displays the pipeline) names its parts, the GL mipmap rebuild's GPU time among them, measured by
+// a timer query. Here on the CPU backend (uploads, no interop) under Mesa; the GPU machine's batch runs it at 4K.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "ui/ui_test_support.hpp"
+
+namespace fl::uitest {
+namespace {
+
+double Field(const std::string& output, const std::string& name) {
+  std::smatch m;
+  const std::regex re(name + "=(-?[0-9.]+)");
+  if (!std::regex_search(output, m, re)) return -2;
+  return std::stod(m[1]);
+}
+
+TEST(MeasureFrames, PrintsTheFrameTimesAndTheMipmapRebuildsGpuTime) {
+  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  const auto dir = ScratchDir();
+  const std::string out = (dir / "frame.png").string();
+  const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl glfw --backend cpu --window 640x400" +
+                                     " --input pattern:noise:320x240:rgba8 --stage gray --measure-frames 6",
+                                 true);
+  ASSERT_EQ(o.exit_code, 0) << o.output;
+  ASSERT_NE(o.output.find("frames 6 "), std::string::npos) << o.output;
+  EXPECT_GT(Field(o.output, "median_ms"), 0.0) << o.output;
+  EXPECT_GT(Field(o.output, "fps"), 0.0) << o.output;
+  // Every frame rebuilt the mipmaps after its upload; the query results arrive a frame later.
+  EXPECT_GE(Field(o.output, "mipmap_gpu_ms"), 0.0) << o.output;
+  // No interop on the CPU backend: no interop write was timed.
+  EXPECT_EQ(Field(o.output, "display_wall_ms"), -1.0) << o.output;
+}
+
+}  // namespace
+}  // namespace fl::uitest
