@@ -1,8 +1,7 @@
 #include "render/display_texture.hpp"
 
-#include <algorithm>
-
 #include "core/error.hpp"
+#include "cuda/display/display_mips.hpp"
 
 namespace fl::render {
 
@@ -17,13 +16,13 @@ void DisplayTexture::Ensure(int width, int height, bool want_interop) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    int levels = 1;
-    while ((std::max(width, height) >> levels) > 0) ++levels;
+    // The same levels that CUDA writes after an interop write (cuda/display/display_mips).
+    const int levels = cuda::MipLevelCount(width, height);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, levels - 1);
     for (int level = 0; level < levels; ++level)
-      glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, std::max(width >> level, 1), std::max(height >> level, 1), 0,
-                   GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+      glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, cuda::MipSide(width, level), cuda::MipSide(height, level),
+                   0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
     glBindTexture(GL_TEXTURE_2D, 0);
     CheckGl("display texture allocation");
     width_ = width;

@@ -24,7 +24,8 @@ class DisplayTexture {
   void Ensure(int width, int height, bool want_interop);
   // Uploads a host rgba8 image of exactly the texture's size (and rebuilds the mipmaps).
   void Upload(const Image& rgba8);
-  // Rebuilds the smaller levels from level 0; call after CUDA wrote level 0 through interop (once unmapped).
+  // Rebuilds the smaller levels from level 0 with OpenGL (after an upload; an interop write builds them in
+  // CUDA).
   void UpdateMipmaps();
   // The GPU time of the last rebuild that has completed (glGenerateMipmap, by timer query), in ms; -1 before
   // one.

@@ -41,6 +41,13 @@ ScopedInteropMap::ScopedInteropMap(const InteropRegistration& reg, cudaStream_t 
   }
 }
 
+cudaArray_t ScopedInteropMap::level(int l) const {
+  if (l == 0) return array_;
+  cudaArray_t a = nullptr;
+  FL_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&a, resource_, 0, static_cast<unsigned>(l)));
+  return a;
+}
+
 ScopedInteropMap::~ScopedInteropMap() {
   // Unmapping orders the stream's writes before any later GL use of the texture.
   cuda::LogReleaseError(cudaGraphicsUnmapResources(1, &resource_, stream_), "cudaGraphicsUnmapResources");

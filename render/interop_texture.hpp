@@ -33,8 +33,8 @@ class InteropRegistration {
   cudaGraphicsResource_t resource_ = nullptr;
 };
 
-// Maps the registered texture for CUDA on `stream` and unmaps it when destroyed (GL must not touch the texture
-// in between). array() is level 0 of the texture.
+// Maps the registered texture for CUDA on `stream` and unmaps it when destroyed (GL must not touch the
+// texture in between). array() is level 0 of the texture, level(l) any of its mip levels.
 class ScopedInteropMap {
  public:
   ScopedInteropMap(const InteropRegistration& reg, cudaStream_t stream);
@@ -42,6 +42,7 @@ class ScopedInteropMap {
   ScopedInteropMap& operator=(const ScopedInteropMap&) = delete;
   ~ScopedInteropMap();
   cudaArray_t array() const { return array_; }
+  cudaArray_t level(int l) const;
 
  private:
   cudaGraphicsResource_t resource_;

@@ -82,7 +82,8 @@ struct DisplayInfo {
   // The last write through interop: map + convert + unmap (wall, waiting for the GPU) and the GPU part alone;
   // negative until one happened (CPU backend, upload fallback).
   double interop_wall_ms = -1, interop_gpu_ms = -1, interop_convert_ms = -1;
-  // GPU time of the last completed mipmap rebuild of the displayed texture (GL timer query); -1 before one.
+  // GPU time of the displayed texture's last mipmap rebuild: by CUDA inside an interop write (events), by GL
+  // after an upload (timer query); -1 before one.
   double mipmap_gpu_ms = -1;
   long interop_writes = 0;  // how many writes went through interop (the soak and fps checks read it)
 };

@@ -1,19 +1,33 @@
 // DeviceTools on the CUDA backend: the display converter, the comparer and the difference image, each kept
 // across frames so that their buffers are allocated once. The streams come with the outputs (StageOutput).
-#include "app/ui/device_tools.hpp"
-
 #include <chrono>
+#include <deque>
 
+#include "app/ui/device_tools.hpp"
 #include "core/error.hpp"
 #include "cuda/compare/device_metrics.hpp"
 #include "cuda/compare/difference_map.hpp"
 #include "cuda/display/display_convert.hpp"
+#include "cuda/display/display_mips.hpp"
 #include "cuda/owners.hpp"
 #include "cuda/tune_timer.hpp"
 #include "render/interop_texture.hpp"
 
 namespace fl::ui {
 namespace {
+
+// Levels 1 .. of the mapped texture, each from the one above, while the map lasts (level 0, w x h, is
+// written): OpenGL then has no mipmaps to rebuild.
+void WriteMipLevels(const render::ScopedInteropMap& map, int w, int h, cudaStream_t stream) {
+  const int levels = cuda::MipLevelCount(w, h);
+  std::deque<render::ScopedSurface> surfaces;  // one per level, alive until every level's kernel is queued
+  surfaces.emplace_back(map.level(0));
+  for (int l = 1; l < levels; ++l) {
+    surfaces.emplace_back(map.level(l));
+    cuda::DownsampleRgba8(surfaces[l - 1].get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
+                          surfaces[l].get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
+  }
+}
 
 const DeviceView& DeviceOf(const StageOutput& out) {
   if (!out.device) throw RuntimeError("the output is not on the device");
@@ -38,9 +52,14 @@ class CudaDeviceTools final : public DeviceTools {
     {
       render::ScopedInteropMap map(texture, StreamOf(out));
       mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
-      render::ScopedSurface surface(map.array());
-      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), surface.get(), StreamOf(out));
+      {
+        render::ScopedSurface surface(map.array());
+        converter_.ToSurface(DeviceOf(out), step, ToCuda(range), surface.get(), StreamOf(out));
+      }
       converted_.Record(StreamOf(out));
+      WriteMipLevels(map, cuda::DisplaySide(DeviceOf(out).shape.width, step),
+                     cuda::DisplaySide(DeviceOf(out).shape.height, step), StreamOf(out));
+      mipmapped_.Record(StreamOf(out));
     }
     stop_.Record(StreamOf(out));
     // The texture is drawn this frame anyway: waiting here costs nothing GL would not wait for, and makes the
@@ -48,7 +67,7 @@ class CudaDeviceTools final : public DeviceTools {
     stop_.Synchronize();
     const auto t1 = std::chrono::steady_clock::now();
     return {std::chrono::duration<double, std::milli>(t1 - t0).count(), stop_.ElapsedMsSince(start_),
-            converted_.ElapsedMsSince(mapped_)};
+            converted_.ElapsedMsSince(mapped_), mipmapped_.ElapsedMsSince(converted_)};
   }
 
   Image ToHost(const StageOutput& out, int step, HostRange range) override {
@@ -82,9 +101,10 @@ class CudaDeviceTools final : public DeviceTools {
 
  private:
   cuda::DisplayConverter converter_;
-  // Around each display write, and around its conversion kernel inside the map.
+  // Around each display write, and around its conversion kernel and its mip levels inside the map.
   cuda::Event start_ = cuda::Event::Create(), stop_ = cuda::Event::Create();
   cuda::Event mapped_ = cuda::Event::Create(), converted_ = cuda::Event::Create();
+  cuda::Event mipmapped_ = cuda::Event::Create();
   cuda::DeviceComparer comparer_;
   cuda::DeviceImage diff_;  // rgba8, A's size
 };

@@ -23,6 +23,7 @@ struct DisplayCost {
   double wall_ms = 0;  // host wall time of map + convert + unmap, waiting for the convert to finish
   double gpu_ms = 0;      // between events recorded before the map and after the unmap
   double convert_ms = 0;  // the conversion kernel alone (events after the map and before the unmap)
+  double mipmap_ms = 0;   // the smaller mip levels, built after the conversion while the texture is mapped
 };
 
 struct DiffSettings {

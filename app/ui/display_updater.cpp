@@ -42,6 +42,7 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
       s.display.interop_wall_ms = cost.wall_ms;
       s.display.interop_gpu_ms = cost.gpu_ms;
       s.display.interop_convert_ms = cost.convert_ms;
+      s.display.mipmap_gpu_ms = cost.mipmap_ms;  // built by CUDA inside the map
       ++s.display.interop_writes;
       written = true;
     } catch (const RuntimeError& err) {
@@ -49,8 +50,7 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
     }
   }
   if (written) {
-    tex.UpdateMipmaps();  // the map has ended: GL may read level 0 again
-    s.interop_active = true;
+    s.interop_active = true;  // the write filled every mip level: nothing for GL to rebuild
     s.interop = "CUDA-GL interop";
   } else {
     tex.Upload(tools.ToHost(out, step, range));

@@ -217,7 +217,9 @@ void Lab::RunIfNeeded() {
 }
 
 void Lab::UpdateDisplayIfNeeded() {
-  s_.display.mipmap_gpu_ms = texture_.MipmapMs();  // a result arrives a frame or so after its rebuild
+  // After an upload GL rebuilds the mipmaps, timed by a query whose result arrives a frame or so later; an
+  // interop write builds them in CUDA and reports their time itself.
+  if (!s_.interop_active) s_.display.mipmap_gpu_ms = texture_.MipmapMs();
   if (!engine_.has_input()) return;
   const int want = ResolveShownStage(s_, engine_);
   if (!display_dirty_ && want == shown_stage_ && s_.display.valid) return;

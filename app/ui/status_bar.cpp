@@ -41,9 +41,9 @@ void DrawStatusBar(AppState& s) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "Last write of the shown output into the GL texture through CUDA-GL interop:\n"
-          "map + conversion kernel + unmap, %.3f ms wall (waiting for the GPU); on the GPU's\n"
-          "stream %.3f ms, of which the conversion kernel %.3f ms. Then OpenGL rebuilds the\n"
-          "texture's mipmaps (for zoomed-out views): %.3f ms on the GPU. Measured, not estimated.",
+          "map + conversion kernel + mip levels + unmap, %.3f ms wall (waiting for the GPU); on\n"
+          "the GPU's stream %.3f ms, of which the conversion kernel %.3f ms and the smaller mip\n"
+          "levels (for zoomed-out views) %.3f ms. Measured, not estimated.",
           s.display.interop_wall_ms, s.display.interop_gpu_ms, s.display.interop_convert_ms,
           s.display.mipmap_gpu_ms);
   }

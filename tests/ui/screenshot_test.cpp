@@ -3,6 +3,8 @@
 // is shown as an error in the frame, which is still written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <regex>
 #include <set>
 
@@ -108,6 +110,44 @@ TEST(Screenshot, WholeFrameOfTheAskedSizeWithTheReferenceOutputInIt) {
 TEST(Screenshot, CudaInteropFrameShowsTheCpuReference) {
   if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
   ExpectReferenceInFrame("cuda", {"egl"}, "display=\"CUDA-GL interop\"");
+}
+
+// Zoomed out, the view samples the smaller mip levels: after an interop write CUDA builds them
+// (cuda/display/display_mips), after an upload OpenGL's glGenerateMipmap does. Both must show the same
+// picture, within the rounding of two ways of averaging (each level a 2x2 mean).
+TEST(Screenshot, CudaInteropZoomedOutMatchesTheCpuView) {
+  if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
+  const auto dir = ScratchDir();
+  const std::string input = (dir / "input.png").string();
+  SaveImage(GeneratePattern({TestPattern::Noise, 256, 192, PixelFormat::Rgba8, 8, 3}), input);
+  for (const char* zoom : {"0.5", "0.25"}) {
+    SCOPED_TRACE(std::string("zoom ") + zoom);
+    Image frames[2];
+    Rect rects[2];
+    for (int i = 0; i < 2; ++i) {
+      const std::string backend = i == 0 ? "cuda" : "cpu";
+      const std::string out = (dir / (backend + ".png")).string();
+      const Outcome o =
+          RunFilterlab("--screenshot " + Quote(out) + " --gl egl --input " + Quote(input) +
+                           " --stage gray --backend " + backend + " --zoom " + zoom + " --window 800x600",
+                       false);
+      ASSERT_EQ(o.exit_code, 0) << o.output;
+      EXPECT_NE(o.output.find(i == 0 ? "CUDA-GL interop" : "CPU upload"), std::string::npos) << o.output;
+      frames[i] = LoadImage(out);
+      rects[i] = ImageRect(o.output);
+    }
+    ASSERT_GT(rects[0].w, 0);
+    ASSERT_EQ(rects[0].w, rects[1].w);
+    ASSERT_EQ(rects[0].h, rects[1].h);
+    int worst = 0;
+    for (int y = 0; y < rects[0].h; ++y)
+      for (int x = 0; x < rects[0].w; ++x) {
+        const std::uint8_t* p = frames[0].Row<std::uint8_t>(rects[0].y + y) + 4 * (rects[0].x + x);
+        const std::uint8_t* q = frames[1].Row<std::uint8_t>(rects[1].y + y) + 4 * (rects[1].x + x);
+        for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(p[c]) - int(q[c])));
+      }
+    EXPECT_LE(worst, 2);
+  }
 }
 
 TEST(Screenshot, HiDpiScaleAndOtherSizesKeepTheExactSize) {

@@ -1,0 +1,26 @@
+#pragma once
+// The smaller mip levels of the display texture, built on the device while CUDA-GL interop has it mapped:
+// each level the 2x2 mean of the one above, so that OpenGL has nothing left to rebuild (its glGenerateMipmap
+// took 0.27 ms of GPU time a frame for a 3840x2160 texture on an H100, more than the conversion into level
+// 0). No GL here: render/ hands over the levels as surfaces.
+#include <cuda_runtime.h>
+
+namespace fl::cuda {
+
+// The number of levels of a w x h texture down to 1x1, as the display texture allocates them.
+constexpr int MipLevelCount(int w, int h) {
+  int levels = 1;
+  while (((w > h ? w : h) >> levels) > 0) ++levels;
+  return levels;
+}
+// The size of level `level` of a texture whose level 0 is `side` wide (or tall): GL's floor(side / 2^level),
+// at least 1.
+constexpr int MipSide(int side, int level) { return (side >> level) > 0 ? side >> level : 1; }
+
+// Writes `to` (RGBA8, to_w x to_h) as the rounded 2x2 means of `from` (from_w x from_h): pixel (x, y) from
+// source pixels 2x .. 2x + 1, 2y .. 2y + 1, clamped to the source (an odd last column or row is left out, a
+// side of 1 repeats its pixel). Asynchronous on `stream`.
+void DownsampleRgba8(cudaSurfaceObject_t from, int from_w, int from_h, cudaSurfaceObject_t to, int to_w,
+                     int to_h, cudaStream_t stream);
+
+}  // namespace fl::cuda

@@ -1,0 +1,92 @@
+// The display texture's mip levels built on the device (cuda/display/display_mips): every level the rounded
+// 2x2 mean of the one above, exactly, on even, odd and one-pixel sides; and the level count and sizes that
+// the GL texture allocates.
+#include "cuda/display/display_mips.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "cuda/cuda_check.hpp"
+#include "cuda/owners.hpp"
+#include "gpu/gpu_support.hpp"
+
+namespace fl {
+namespace {
+
+// A surface-capable RGBA8 CUDA array and a surface over it, released in the right order.
+class SurfaceArray {
+ public:
+  SurfaceArray(int w, int h) {
+    const cudaChannelFormatDesc desc = cudaCreateChannelDesc<uchar4>();
+    FL_CUDA_CHECK(cudaMallocArray(&array_, &desc, static_cast<std::size_t>(w), static_cast<std::size_t>(h),
+                                  cudaArraySurfaceLoadStore));
+    cudaResourceDesc res{};
+    res.resType = cudaResourceTypeArray;
+    res.res.array.array = array_;
+    FL_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &res));
+  }
+  SurfaceArray(const SurfaceArray&) = delete;
+  SurfaceArray& operator=(const SurfaceArray&) = delete;
+  ~SurfaceArray() {
+    cuda::LogReleaseError(cudaDestroySurfaceObject(surface_), "cudaDestroySurfaceObject");
+    cuda::LogReleaseError(cudaFreeArray(array_), "cudaFreeArray");
+  }
+  cudaArray_t array() const { return array_; }
+  cudaSurfaceObject_t surface() const { return surface_; }
+
+ private:
+  cudaArray_t array_ = nullptr;
+  cudaSurfaceObject_t surface_ = 0;
+};
+
+std::vector<std::uint8_t> Mean2x2(const std::vector<std::uint8_t>& src, int sw, int sh, int dw, int dh) {
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(dw) * dh * 4);
+  for (int y = 0; y < dh; ++y)
+    for (int x = 0; x < dw; ++x)
+      for (int c = 0; c < 4; ++c) {
+        const int x0 = std::min(2 * x, sw - 1), x1 = std::min(2 * x + 1, sw - 1);
+        const int y0 = std::min(2 * y, sh - 1), y1 = std::min(2 * y + 1, sh - 1);
+        auto at = [&](int px, int py) { return src[(static_cast<std::size_t>(py) * sw + px) * 4 + c]; };
+        out[(static_cast<std::size_t>(y) * dw + x) * 4 + c] =
+            static_cast<std::uint8_t>((at(x0, y0) + at(x1, y0) + at(x0, y1) + at(x1, y1) + 2) / 4);
+      }
+  return out;
+}
+
+TEST(DisplayMips, LevelCountAndSizesFollowGl) {
+  EXPECT_EQ(cuda::MipLevelCount(1, 1), 1);
+  EXPECT_EQ(cuda::MipLevelCount(2, 1), 2);
+  EXPECT_EQ(cuda::MipLevelCount(3840, 2160), 12);
+  EXPECT_EQ(cuda::MipSide(2160, 4), 135);
+  EXPECT_EQ(cuda::MipSide(2160, 5), 67);
+  EXPECT_EQ(cuda::MipSide(2160, 11), 1);
+  EXPECT_EQ(cuda::MipSide(5, 3), 1);
+}
+
+TEST(DisplayMips, EachLevelIsTheRoundedMeanOfTheOneAbove) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  std::mt19937 rng(7);
+  for (const auto [sw, sh] :
+       {std::pair{64, 48}, std::pair{135, 67}, std::pair{7, 1}, std::pair{1, 5}, std::pair{2, 2}}) {
+    SCOPED_TRACE(testing::Message() << sw << "x" << sh);
+    const int dw = cuda::MipSide(sw, 1), dh = cuda::MipSide(sh, 1);
+    std::vector<std::uint8_t> src(static_cast<std::size_t>(sw) * sh * 4);
+    for (auto& v : src) v = static_cast<std::uint8_t>(rng());
+    SurfaceArray from(sw, sh), to(dw, dh);
+    FL_CUDA_CHECK(cudaMemcpy2DToArray(from.array(), 0, 0, src.data(), static_cast<std::size_t>(sw) * 4,
+                                      static_cast<std::size_t>(sw) * 4, static_cast<std::size_t>(sh),
+                                      cudaMemcpyHostToDevice));
+    cuda::DownsampleRgba8(from.surface(), sw, sh, to.surface(), dw, dh, nullptr);
+    std::vector<std::uint8_t> got(static_cast<std::size_t>(dw) * dh * 4);
+    FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(dw) * 4, to.array(), 0, 0,
+                                        static_cast<std::size_t>(dw) * 4, static_cast<std::size_t>(dh),
+                                        cudaMemcpyDeviceToHost));
+    EXPECT_EQ(got, Mean2x2(src, sw, sh, dw, dh));
+  }
+}
+
+}  // namespace
+}  // namespace fl
