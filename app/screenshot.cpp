@@ -162,8 +162,12 @@ void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Offscr
     glFinish();
     frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     stage_ms.push_back(s.results[ui::Slot::A].total_ms);
-    if (s.display.mipmap_gpu_ms >= 0) mipmap_ms.push_back(s.display.mipmap_gpu_ms);  // a frame or so behind
-    if (s.display.interop_writes == writes) continue;
+    if (s.display.interop_writes == writes) {
+      // An upload: GL rebuilt the mipmaps, timed by a query read a frame or so later.
+      if (!s.interop_active && s.display.mipmap_gpu_ms >= 0) mipmap_ms.push_back(s.display.mipmap_gpu_ms);
+      continue;
+    }
+    mipmap_ms.push_back(s.display.mipmap_gpu_ms);  // built by CUDA in this write
     wall_ms.push_back(s.display.interop_wall_ms);
     gpu_ms.push_back(s.display.interop_gpu_ms);
     convert_ms.push_back(s.display.interop_convert_ms);

@@ -50,7 +50,8 @@ class ScopedInteropMap {
   cudaArray_t array_ = nullptr;
 };
 
-// A surface object over a mapped array, destroyed before the map ends (declare it after the ScopedInteropMap).
+// A surface object over a mapped array. Using it after destruction is undefined, and a queued kernel uses it
+// until it has run: keep it until the stream has finished those kernels (it may outlive the map).
 class ScopedSurface {
  public:
   explicit ScopedSurface(cudaArray_t array);

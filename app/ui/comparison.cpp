@@ -41,7 +41,7 @@ void Comparison::Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, r
     // B on its texture, with A's value range so that equal values look equal.
     const bool float_b = host_b_.format() == PixelFormat::Gray32f;
     const HostRange range = float_b ? HostRange{s.display.lo, s.display.hi, true} : HostRange{0, 255, true};
-    OutputToTexture(s, e, b, range, tex_b, allow_interop);
+    OutputToTexture(s, e, b, range, tex_b, allow_interop, false);
     if (DeviceTools* tools = BothOnDevice(e, a, b)) {
       try {
         ab.a_vs_b.metrics = tools->Compare(a, b, tol);
@@ -75,7 +75,7 @@ void Comparison::UpdateDiff(AppState& s, Engine& e, render::DisplayTexture& tex_
     const StageOutput a = e.Output(Slot::A, stage), b = e.Output(Slot::B, stage);
     if (DeviceTools* tools = BothOnDevice(e, a, b)) {
       const StageOutput map = tools->DifferenceMap(a, b, {ab.diff, ab.gain, ab.tolerance});
-      OutputToTexture(s, e, map, HostRange{0, 255, true}, tex_diff, allow_interop);
+      OutputToTexture(s, e, map, HostRange{0, 255, true}, tex_diff, allow_interop, false);
     } else {
       const Image map = ab.diff == DiffKind::HeatMap ? DifferenceHeatMap(host_a_, host_b_, ab.gain)
                                                      : HostMismatchMask(host_a_, host_b_, ab.tolerance);

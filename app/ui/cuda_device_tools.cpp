@@ -16,16 +16,19 @@
 namespace fl::ui {
 namespace {
 
-// Levels 1 .. of the mapped texture, each from the one above, while the map lasts (level 0, w x h, is
-// written): OpenGL then has no mipmaps to rebuild.
-void WriteMipLevels(const render::ScopedInteropMap& map, int w, int h, cudaStream_t stream) {
+// A surface over every mip level of the mapped texture (level 0 is w x h).
+void MakeLevelSurfaces(const render::ScopedInteropMap& map, int w, int h,
+                       std::deque<render::ScopedSurface>& out) {
   const int levels = cuda::MipLevelCount(w, h);
-  std::deque<render::ScopedSurface> surfaces;  // one per level, alive until every level's kernel is queued
-  surfaces.emplace_back(map.level(0));
-  for (int l = 1; l < levels; ++l) {
-    surfaces.emplace_back(map.level(l));
-    cuda::DownsampleRgba8(surfaces[l - 1].get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
-                          surfaces[l].get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
+  for (int l = 0; l < levels; ++l) out.emplace_back(map.level(l));
+}
+
+// Levels 1 .. from level 0 (written), each from the one above: OpenGL then has no mipmaps to rebuild.
+void WriteMipLevels(const std::deque<render::ScopedSurface>& levels, int w, int h, cudaStream_t stream) {
+  for (std::size_t i = 1; i < levels.size(); ++i) {
+    const int l = static_cast<int>(i);
+    cuda::DownsampleRgba8(levels[i - 1].get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
+                          levels[i].get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
   }
 }
 
@@ -48,17 +51,19 @@ class CudaDeviceTools final : public DeviceTools {
   DisplayCost ToTexture(const StageOutput& out, int step, HostRange range,
                         const render::InteropRegistration& texture) override {
     const auto t0 = std::chrono::steady_clock::now();
+    const int w = cuda::DisplaySide(DeviceOf(out).shape.width, step),
+              h = cuda::DisplaySide(DeviceOf(out).shape.height, step);
+    // Surfaces are made before the timed kernels (so that host work does not count as their time) and
+    // released only after the stream has finished with them.
+    std::deque<render::ScopedSurface> levels;
     start_.Record(StreamOf(out));
     {
       render::ScopedInteropMap map(texture, StreamOf(out));
+      MakeLevelSurfaces(map, w, h, levels);
       mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
-      {
-        render::ScopedSurface surface(map.array());
-        converter_.ToSurface(DeviceOf(out), step, ToCuda(range), surface.get(), StreamOf(out));
-      }
+      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.front().get(), StreamOf(out));
       converted_.Record(StreamOf(out));
-      WriteMipLevels(map, cuda::DisplaySide(DeviceOf(out).shape.width, step),
-                     cuda::DisplaySide(DeviceOf(out).shape.height, step), StreamOf(out));
+      WriteMipLevels(levels, w, h, StreamOf(out));
       mipmapped_.Record(StreamOf(out));
     }
     stop_.Record(StreamOf(out));

@@ -31,7 +31,7 @@ HostRange OutputRange(Engine& e, const StageOutput& out) {
 
 // A device output: written through interop when the texture is registered, else converted and uploaded.
 static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& out, const HostRange& range,
-                            render::DisplayTexture& tex, bool allow_interop) {
+                            render::DisplayTexture& tex, bool allow_interop, bool main_view) {
   const int step = s.display.step;
   const ImageShape& shape = out.device->shape;
   tex.Ensure((shape.width + step - 1) / step, (shape.height + step - 1) / step, allow_interop);
@@ -39,10 +39,12 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
   if (tex.has_interop()) {
     try {
       const DisplayCost cost = tools.ToTexture(out, step, range, tex.registration());
-      s.display.interop_wall_ms = cost.wall_ms;
-      s.display.interop_gpu_ms = cost.gpu_ms;
-      s.display.interop_convert_ms = cost.convert_ms;
-      s.display.mipmap_gpu_ms = cost.mipmap_ms;  // built by CUDA inside the map
+      if (main_view) {
+        s.display.interop_wall_ms = cost.wall_ms;
+        s.display.interop_gpu_ms = cost.gpu_ms;
+        s.display.interop_convert_ms = cost.convert_ms;
+        s.display.mipmap_gpu_ms = cost.mipmap_ms;  // built by CUDA inside the map
+      }
       ++s.display.interop_writes;
       written = true;
     } catch (const RuntimeError& err) {
@@ -63,8 +65,8 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
 }
 
 void OutputToTexture(AppState& s, Engine& e, const StageOutput& out, const HostRange& range,
-                     render::DisplayTexture& tex, bool allow_interop) {
-  if (out.device) return DeviceToTexture(s, ToolsFor(e), out, range, tex, allow_interop);
+                     render::DisplayTexture& tex, bool allow_interop, bool main_view) {
+  if (out.device) return DeviceToTexture(s, ToolsFor(e), out, range, tex, allow_interop, main_view);
   if (!out.host) throw RuntimeError("no output to display");
   HostToTexture(*out.host, s.display.step, range, tex);
   s.interop_active = false;
@@ -90,7 +92,7 @@ void UpdateDisplay(AppState& s, Engine& e, render::DisplayTexture& tex, bool all
   const HostRange range = OutputRange(e, out);
   d.lo = range.lo;
   d.hi = range.hi;
-  OutputToTexture(s, e, out, range, tex, allow_interop);
+  OutputToTexture(s, e, out, range, tex, allow_interop, true);
   d.valid = true;
 }
 

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "cuda/cuda_check.hpp"
@@ -26,7 +28,10 @@ class SurfaceArray {
     cudaResourceDesc res{};
     res.resType = cudaResourceTypeArray;
     res.res.array.array = array_;
-    FL_CUDA_CHECK(cudaCreateSurfaceObject(&surface_, &res));
+    const cudaError_t made = cudaCreateSurfaceObject(&surface_, &res);
+    if (made != cudaSuccess)
+      cuda::LogReleaseError(cudaFreeArray(array_), "cudaFreeArray");  // no destructor runs
+    FL_CUDA_CHECK(made);
   }
   SurfaceArray(const SurfaceArray&) = delete;
   SurfaceArray& operator=(const SurfaceArray&) = delete;
