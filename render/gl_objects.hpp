@@ -1,7 +1,6 @@
 #pragma once
 // Move-only owners of GL handles: texture, shader, program, framebuffer, renderbuffer, vertex array, buffer,
-// query.
-// They must be destroyed while their context is current (the owners of the context outlive them by
+// query. They must be destroyed while their context is current (the owners of the context outlive them by
 // construction: the window/context object is created first and destroyed last).
 #include <string_view>
 #include <utility>

@@ -1,9 +1,10 @@
 // DeviceTools on the CUDA backend: the display converter, the comparer and the difference image, each kept
 // across frames so that their buffers are allocated once. The streams come with the outputs (StageOutput).
+#include "app/ui/device_tools.hpp"
+
 #include <chrono>
 #include <deque>
 
-#include "app/ui/device_tools.hpp"
 #include "core/error.hpp"
 #include "cuda/compare/device_metrics.hpp"
 #include "cuda/compare/difference_map.hpp"
