@@ -2,8 +2,9 @@
 // across frames so that their buffers are allocated once. The streams come with the outputs (StageOutput).
 #include "app/ui/device_tools.hpp"
 
+#include <array>
 #include <chrono>
-#include <deque>
+#include <optional>
 
 #include "core/error.hpp"
 #include "cuda/compare/device_metrics.hpp"
@@ -17,19 +18,26 @@
 namespace fl::ui {
 namespace {
 
+// Surfaces over the mip levels of a mapped texture, on the stack: a display write happens every frame while a
+// person drags a parameter, and allocates nothing. 32 levels cover any int side.
+struct LevelSurfaces {
+  std::array<std::optional<render::ScopedSurface>, 32> level;
+  int count = 0;
+};
+static_assert(cuda::MipLevelCount(0x7fffffff, 1) <= 32);
+
 // A surface over every mip level of the mapped texture (level 0 is w x h).
-void MakeLevelSurfaces(const render::ScopedInteropMap& map, int w, int h,
-                       std::deque<render::ScopedSurface>& out) {
-  const int levels = cuda::MipLevelCount(w, h);
-  for (int l = 0; l < levels; ++l) out.emplace_back(map.level(l));
+void MakeLevelSurfaces(const render::ScopedInteropMap& map, int w, int h, LevelSurfaces& out) {
+  out.count = cuda::MipLevelCount(w, h);
+  for (int l = 0; l < out.count; ++l) out.level[static_cast<std::size_t>(l)].emplace(map.level(l));
 }
 
 // Levels 1 .. from level 0 (written), each from the one above: OpenGL then has no mipmaps to rebuild.
-void WriteMipLevels(const std::deque<render::ScopedSurface>& levels, int w, int h, cudaStream_t stream) {
-  for (std::size_t i = 1; i < levels.size(); ++i) {
-    const int l = static_cast<int>(i);
-    cuda::DownsampleRgba8(levels[i - 1].get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
-                          levels[i].get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
+void WriteMipLevels(const LevelSurfaces& s, int w, int h, cudaStream_t stream) {
+  for (int l = 1; l < s.count; ++l) {
+    const auto i = static_cast<std::size_t>(l);
+    cuda::DownsampleRgba8(s.level[i - 1]->get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
+                          s.level[i]->get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
   }
 }
 
@@ -56,13 +64,13 @@ class CudaDeviceTools final : public DeviceTools {
               h = cuda::DisplaySide(DeviceOf(out).shape.height, step);
     // Surfaces are made before the timed kernels (so that host work does not count as their time) and
     // released only after the stream has finished with them.
-    std::deque<render::ScopedSurface> levels;
+    LevelSurfaces levels;
     start_.Record(StreamOf(out));
     {
       render::ScopedInteropMap map(texture, StreamOf(out));
       MakeLevelSurfaces(map, w, h, levels);
       mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
-      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.front().get(), StreamOf(out));
+      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.level[0]->get(), StreamOf(out));
       converted_.Record(StreamOf(out));
       WriteMipLevels(levels, w, h, StreamOf(out));
       mipmapped_.Record(StreamOf(out));
