@@ -41,7 +41,8 @@ static FilterSpec DeclareBox() {
   f.params = {radius};
   // The smallest window, a middling one, and the largest (16,641 taps per pixel for `direct`).
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
-  f.test_cases = {"radius=1", "radius=17", "radius=64"};
+  // 7 and 8 lie either side of fast's two strip paths, 16 is the largest radius it serves.
+  f.test_cases = {"radius=1", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
 
   VariantSpec direct = CudaVariant(
       "direct",

@@ -8,10 +8,11 @@
 // in a ring of shared-memory slots until it leaves (RetainedStrip): one 16-byte fetch per output row. Larger
 // radii fetch the leaving row again (mostly an L2 hit) through a second ring. The horizontal sum over 2r + 1
 // columns needs column sums of each neighbouring chunk: they come from the neighbouring lanes by warp
-// shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked). A warp's two
-// end lanes have no neighbour in the warp, so they only serve as the apron: a warp writes the 30 chunks of
-// its middle lanes, and neighbouring warps overlap by two chunks (6% more loads, no divergent special cases).
-// Division by (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
+// shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked); larger radii
+// slide one 32-bit sum by column differences taken two at a time in 16-bit lanes (HorizontalWide). A warp's
+// two end lanes have no neighbour in the warp, so they only serve as the apron: a warp writes the 30 chunks
+// of its middle lanes, and neighbouring warps overlap by two chunks (6% more loads, no divergent special
+// cases). Division by (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
 
 #include "core/cpu/box.hpp"
@@ -48,46 +49,25 @@ __device__ __forceinline__ void SlideRow(ColumnSums& s, const unsigned (&enter)[
   }
 }
 
-// Column c (0..15) of a chunk's sums.
-__device__ __forceinline__ unsigned Column(const ColumnSums& s, int c) {
-  const unsigned word = (c & 1) ? s.odd[c >> 2] : s.even[c >> 2];
-  return (c & 2) ? word >> 16 : word & 0xffffu;
-}
-
-// The 16 box means of the own chunk from the column sums of it and its neighbours (left: lane - 1, right:
-// lane + 1), packed as bytes. R is a template parameter so that every index below is a compile-time constant.
-template <int R>
-__device__ __forceinline__ Chunk Horizontal(const ColumnSums& own, unsigned reciprocal) {
-  ColumnSums left, right;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    left.even[i] = __shfl_up_sync(strip::kFullMask, own.even[i], 1);
-    left.odd[i] = __shfl_up_sync(strip::kFullMask, own.odd[i], 1);
-    right.even[i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
-    right.odd[i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
+// W(c), the column sums (c, c + 2) as (low, high) lanes, from words k = c >> 2 of a row of chunks' sums at
+// e[k + kN] and o[k + kN]: for c % 4 == 0 or 1 a word as it stands, for 2 or 3 the upper lane of one and the
+// lower lane of the next (one byte permute). c >> 2 and c & 3 floor negative c as intended.
+template <int kN, int kLen>
+__device__ __forceinline__ unsigned PairWord(const unsigned (&e)[kLen], const unsigned (&o)[kLen], int c) {
+  const int k = (c >> 2) + kN;
+  switch (c & 3) {
+    case 0: return e[k];
+    case 1: return o[k];
+    case 2: return strip::LaneShift(e[k], e[k + 1]);
+    default: return strip::LaneShift(o[k], o[k + 1]);
   }
-  // col(c) for c in -R .. 15 + R.
-  auto col = [&](int c) {
-    return c < 0 ? Column(left, c + 16) : c < 16 ? Column(own, c) : Column(right, c - 16);
-  };
-  constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2
-  unsigned sum = kHalf;
-#pragma unroll
-  for (int c = -R; c <= R; ++c) sum += col(c);
-  Chunk out{{0, 0, 0, 0}};
-#pragma unroll
-  for (int x = 0; x < 16; ++x) {
-    if (x > 0) sum += col(x + R) - col(x - R - 1);
-    out.w[x >> 2] |= __umulhi(sum, reciprocal) << (8 * (x & 3));
-  }
-  return out;
 }
 
 // The same 16 means for R <= 7, two outputs per add. Pair word W(c) holds the column sums (c, c + 2): for c % 4
 // == 0 or 1 that is a chunk word of `even` or `odd` as it stands, for 2 or 3 the upper lane of one and the lower
 // lane of the next (one byte permute). T(x) = the sum of W(c) over c = x - R .. x + R holds the box sums of
 // outputs x and x + 2, so sliding T from x to x + 1 is one three-operand add for two outputs, where
-// Horizontal's 16-bit column extractions cost about eight instructions per output. A lane of T stays below
+// extracting each 16-bit column would cost about eight instructions per output. A lane of T stays below
 // 2^16 while (2R + 1)^2 * 255.5 does, hence R <= 7 (a sum transiently holds one more column, also below 2^16),
 // and the modular 32-bit add leaves each lane exact because no lane of any T over- or underflows.
 constexpr int kPackedMaxRadius = 7;
@@ -106,15 +86,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigne
     e[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
     o[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
   }
-  auto pair = [&](int c) {  // W(c), c = -R .. 13 + R; c >> 2 and c & 3 floor negative c as intended
-    const int k = (c >> 2) + kN;
-    switch (c & 3) {
-      case 0: return e[k];
-      case 1: return o[k];
-      case 2: return strip::LaneShift(e[k], e[k + 1]);
-      default: return strip::LaneShift(o[k], o[k + 1]);
-    }
-  };
+  auto pair = [&](int c) { return PairWord<kN>(e, o, c); };  // c = -R .. 13 + R
   constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes
   unsigned t = kHalf * 0x00010001u;
 #pragma unroll
@@ -127,6 +99,76 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigne
       q[x] = __umulhi(t & 0xffffu, reciprocal);
       q[x + 2] = __umulhi(t >> 16, reciprocal);
     }
+  }
+  Chunk out;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
+                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
+  return out;
+}
+
+// The same 16 means for R = 8 .. 16, where a box sum (up to 33^2 x 255) no longer fits a 16-bit lane but a
+// column sum (up to 33 x 255) and the difference of two still do. Sliding from output x - 1 to x adds
+// D(x) = col(x + R) - col(x - R - 1); one three-operand add of pair words gives two such differences,
+// D(x) and D(x + 2), each biased by 0x8000 so that no lane borrows from the next. So an output costs a lane
+// extraction and one add where Horizontal extracts two columns and adds twice, and the first output's sum
+// adds whole words of four columns (at most 7 per accumulator, so that a lane stays below 2^16) instead of
+// 2R + 1 single columns.
+template <int R>
+__device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned reciprocal) {
+  static_assert(R > kPackedMaxRadius && R <= kBoxFastMaxRadius);
+  constexpr int kN = 4;                           // every word of both neighbouring chunks
+  unsigned e[4 + 2 * kN + 1], o[4 + 2 * kN + 1];  // words k = -4 .. 7 at k + kN, and a zero word past them
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    e[kN + i] = own.even[i], o[kN + i] = own.odd[i];
+    e[i] = __shfl_up_sync(strip::kFullMask, own.even[i], 1);
+    o[i] = __shfl_up_sync(strip::kFullMask, own.odd[i], 1);
+    e[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
+    o[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
+  }
+  e[4 + 2 * kN] = o[4 + 2 * kN] = 0u;  // only ever the unused upper lane of the last pair below
+  auto pair = [&](int c) { return PairWord<kN>(e, o, c); };  // c = -16 .. 30
+  auto col = [&](int c) {  // column c, c = -16 .. 16
+    const unsigned w = pair(c & ~2);
+    return (c & 2) ? w >> 16 : w & 0xffffu;
+  };
+  // The first output's sum: groups of four columns wholly inside -R .. R as their two words, the rest alone.
+  constexpr int kFirstGroup = -(R / 4), kLastGroup = (R - 3) >> 2;  // floor((R - 3) / 4)
+  unsigned acc[3] = {0u, 0u, 0u};
+  unsigned sum = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2
+#pragma unroll
+  for (int c = -R; c <= R; ++c) {
+    const int k = c >> 2;
+    if (k >= kFirstGroup && k <= kLastGroup) {
+      if ((c & 3) == 0) {
+        const int j = 2 * (k - kFirstGroup);  // the word's index among those added, 7 per accumulator
+        acc[j / 7] += e[k + kN];
+        acc[(j + 1) / 7] += o[k + kN];
+      }
+    } else {
+      sum += col(c);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 3; ++i) sum += (acc[i] & 0xffffu) + (acc[i] >> 16);
+
+  unsigned d[17];  // d[x] = 0x8000 + D(x), x = 1 .. 15 (d[16] unused)
+#pragma unroll
+  for (int x = 1; x <= 14; ++x) {
+    if ((x & 3) == 1 || (x & 3) == 2) {
+      const unsigned dp = pair(x + R) + 0x80008000u - pair(x - R - 1);
+      d[x] = dp & 0xffffu;
+      d[x + 2] = dp >> 16;
+    }
+  }
+  unsigned q[16];
+  q[0] = __umulhi(sum, reciprocal);
+#pragma unroll
+  for (int x = 1; x < 16; ++x) {
+    sum = sum + d[x] - 0x8000u;
+    q[x] = __umulhi(sum, reciprocal);
   }
   Chunk out;
 #pragma unroll
@@ -203,7 +245,7 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
     AddRow(sums, strip::LoadChunk<1>(RowPtr(a, y0 + dy), x, a.row_bytes).w);
   }
   for (int j = 0; j < end; ++j) {
-    const Chunk out = Horizontal<R>(sums, reciprocal);
+    const Chunk out = HorizontalWide<R>(sums, reciprocal);
     if (writes)
       strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
     const Chunk enter = entering.Take(j), leave = leaving.Take(j);
