@@ -49,6 +49,16 @@ __device__ __forceinline__ void SlideRow(ColumnSums& s, const unsigned (&enter)[
   }
 }
 
+// The 16 means (each below 256) of a chunk as its bytes.
+__device__ __forceinline__ Chunk PackMeans(const unsigned (&q)[16]) {
+  Chunk out;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
+                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
+  return out;
+}
+
 // W(c), the column sums (c, c + 2) as (low, high) lanes, from words k = c >> 2 of a row of chunks' sums at
 // e[k + kN] and o[k + kN]: for c % 4 == 0 or 1 a word as it stands, for 2 or 3 the upper lane of one and the
 // lower lane of the next (one byte permute). c >> 2 and c & 3 floor negative c as intended.
@@ -100,12 +110,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigne
       q[x + 2] = __umulhi(t >> 16, reciprocal);
     }
   }
-  Chunk out;
-#pragma unroll
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
-                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
-  return out;
+  return PackMeans(q);
 }
 
 // The same 16 means for R = 8 .. 16, where a box sum (up to 33^2 x 255) no longer fits a 16-bit lane but a
@@ -170,12 +175,7 @@ __device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned 
     sum = sum + d[x] - 0x8000u;
     q[x] = __umulhi(sum, reciprocal);
   }
-  Chunk out;
-#pragma unroll
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
-                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
-  return out;
+  return PackMeans(q);
 }
 
 // The strip for R <= kBoxFastRetainMaxRadius: input row i (row y0 - R + i) goes to slot i % S of a ring of
