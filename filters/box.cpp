@@ -39,7 +39,6 @@ static FilterSpec DeclareBox() {
   radius.def = 3;
   radius.help = "half width of the window: 2 * radius + 1 pixels per side";
   f.params = {radius};
-  // The smallest window, a middling one, and the largest (16,641 taps per pixel for `direct`).
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
   // 7 and 8 lie either side of fast's two strip paths, 16 is the largest radius it serves.
   f.test_cases = {"radius=1", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};

@@ -73,13 +73,15 @@ __device__ __forceinline__ unsigned PairWord(const unsigned (&e)[kLen], const un
   }
 }
 
-// The same 16 means for R <= 7, two outputs per add. Pair word W(c) holds the column sums (c, c + 2): for c % 4
-// == 0 or 1 that is a chunk word of `even` or `odd` as it stands, for 2 or 3 the upper lane of one and the lower
-// lane of the next (one byte permute). T(x) = the sum of W(c) over c = x - R .. x + R holds the box sums of
-// outputs x and x + 2, so sliding T from x to x + 1 is one three-operand add for two outputs, where
-// extracting each 16-bit column would cost about eight instructions per output. A lane of T stays below
-// 2^16 while (2R + 1)^2 * 255.5 does, hence R <= 7 (a sum transiently holds one more column, also below 2^16),
-// and the modular 32-bit add leaves each lane exact because no lane of any T over- or underflows.
+// The 16 box means of the own chunk, packed as bytes, from the column sums of it and of its neighbours (left:
+// lane - 1, right: lane + 1, by shuffle), for R <= 7: two outputs per add. Pair word W(c) holds the column
+// sums (c, c + 2): for c % 4 == 0 or 1 that is a chunk word of `even` or `odd` as it stands, for 2 or 3 the
+// upper lane of one and the lower lane of the next (one byte permute). T(x) = the sum of W(c) over c = x - R
+// .. x + R holds the box sums of outputs x and x + 2, so sliding T from x to x + 1 is one three-operand add
+// for two outputs, where extracting each 16-bit column would cost about eight instructions per output. A lane
+// of T stays below 2^16 while (2R + 1)^2 * 255.5 does, hence R <= 7 (a sum transiently holds one more column,
+// also below 2^16), and the modular 32-bit add leaves each lane exact because no lane of any T over- or
+// underflows.
 constexpr int kPackedMaxRadius = 7;
 
 template <int R>
@@ -117,7 +119,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigne
 // column sum (up to 33 x 255) and the difference of two still do. Sliding from output x - 1 to x adds
 // D(x) = col(x + R) - col(x - R - 1); one three-operand add of pair words gives two such differences,
 // D(x) and D(x + 2), each biased by 0x8000 so that no lane borrows from the next. So an output costs a lane
-// extraction and one add where Horizontal extracts two columns and adds twice, and the first output's sum
+// extraction and one add instead of two column extractions and two adds, and the first output's sum
 // adds whole words of four columns (at most 7 per accumulator, so that a lane stays below 2^16) instead of
 // 2R + 1 single columns.
 template <int R>
@@ -239,10 +241,10 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
 #pragma unroll
   for (int j = 0; j < strip::kPipeDepth - 1; ++j) issue(j);
 
-  // The window's first 2R + 1 rows: kBatch loads are issued before any of them is added. Added as each arrived,
-  // the loads (each behind its own edge branch) went out one at a time, and a third of the kernel's
-  // instructions waited on them (ncu, radius 16 on an H100). Batches of 8 beat 4, 11 and 16 there (r16 0.098
-  // ms against 0.100, 0.103 and 0.102; 0.110 unbatched).
+  // The window's first 2R + 1 rows: kBatch loads are issued before any of them is added. Added as each
+  // arrived, the loads (each behind its own edge branch) went out one at a time: these rows took a third of
+  // the kernel's instructions, and each load waited for the one before (ncu, radius 16 on an H100). Batches
+  // of 8 beat 4, 11 and 16 there (r16 0.098 ms against 0.100, 0.103 and 0.102; 0.110 unbatched).
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
   constexpr int kBatch = 8;
   int dy = -R;
@@ -264,7 +266,8 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
   }
 }
 
-static_assert(kBoxFastRetainMaxRadius <= kPackedMaxRadius, "RetainedStrip's horizontal sum is HorizontalPacked");
+static_assert(kBoxFastRetainMaxRadius == kPackedMaxRadius,
+              "RetainedStrip's horizontal sum is HorizontalPacked, RefetchStrip's HorizontalWide");
 
 template <int R>
 __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {

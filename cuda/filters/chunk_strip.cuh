@@ -18,7 +18,7 @@
 //   kMinBlocks, the blocks of 256 threads an SM must hold (__launch_bounds__): 4 caps registers at 64, which
 //   leaves 32 warps per SM, each with a row or two of 16-byte loads in flight, plenty to cover memory
 //   latency.
-// Border: replicate. Words and chunks reaching past a row's ends are assembled from clamped pixels, so a row
+// Border: replicate. Words and chunks reaching past a row's ends are made of clamped pixels, so a row
 // is the image row extended by its edge pixels, and the rows above and below are clamped to the image.
 #include <cuda_runtime.h>
 
@@ -61,17 +61,20 @@ __device__ __forceinline__ unsigned ClampedByte(const std::uint8_t* row, int x, 
 }
 
 // The pixel at a row's left end (left) or right end repeated over a word: what every word wholly beyond that
-// end holds. One load; row_bytes is a multiple of Bpp and rows start 4-byte aligned.
+// end holds (row_bytes is a multiple of Bpp). An rgba8 pixel comes as four byte loads, since the tensor
+// gauss's direct kernel also takes views whose rows are not 4-byte aligned.
 template <int Bpp>
 __device__ __forceinline__ unsigned EdgeWord(const std::uint8_t* row, bool left, int row_bytes) {
   static_assert(Bpp == 1 || Bpp == 4, "gray8 or rgba8 rows");
   if constexpr (Bpp == 1) return __ldg(row + (left ? 0 : row_bytes - 1)) * 0x01010101u;
-  return __ldg(reinterpret_cast<const unsigned*>(row + (left ? 0 : row_bytes - 4)));
+  const std::uint8_t* px = row + (left ? 0 : row_bytes - 4);
+  return __ldg(px) | __ldg(px + 1) << 8 | __ldg(px + 2) << 16 | static_cast<unsigned>(__ldg(px + 3)) << 24;
 }
 
 // The word at byte offset x (a multiple of 4) assembled from clamped bytes: the slow path at a row's ends,
-// kept out of line so that its registers do not weigh on the fast path. Only a word straddling the right end
-// (a row whose length is not a multiple of 4) needs its bytes one by one.
+// kept out of line so that its registers do not weigh on the fast path. A word wholly beyond either end is
+// the edge pixel repeated; any other (one straddling the right end, or one inside the row when a caller wants
+// a clamped window) is assembled byte by byte.
 template <int Bpp>
 __device__ __noinline__ unsigned ClampedWord(const std::uint8_t* row, int x, int row_bytes) {
   if (x + 4 <= 0 || x >= row_bytes) return EdgeWord<Bpp>(row, x < 0, row_bytes);

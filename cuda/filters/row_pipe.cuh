@@ -28,7 +28,7 @@ __device__ __forceinline__ void CpAsyncWait() {
 }
 
 // Starts fetching the 16-byte chunk at byte x of `row` into a shared-memory slot; a chunk that reaches past
-// the row is assembled from clamped bytes at once.
+// the row is made of clamped pixels at once (LoadChunk).
 template <int Bpp>
 __device__ void FetchChunk(uint4* slot, const std::uint8_t* row, int x, int row_bytes) {
   if (x >= 0 && x + kChunkBytes <= row_bytes) {
@@ -50,7 +50,7 @@ class RowPipe {
         edge_(own_ + kPipeDepth * stride_) {}
 
   // Starts fetching the chunk at byte x of `row` into slot i % D (and the neighbouring chunk on a warp's end
-  // lanes). Chunks that reach past the row are assembled from clamped bytes at once. Commit() closes the
+  // lanes). Chunks that reach past the row are made of clamped pixels at once. Commit() closes the
   // row's group: one group per row, whatever the number of rings a kernel fills for it.
   template <int Bpp>
   __device__ void Issue(const std::uint8_t* row, int x, int row_bytes, int i) {
