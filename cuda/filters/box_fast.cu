@@ -32,7 +32,7 @@ struct ColumnSums {
 };
 
 __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a, int y) {
-  return a.in + static_cast<std::size_t>(ClampInt(y, 0, a.h - 1)) * a.in_pitch;
+  return strip::RowAt(a.in, ClampInt(y, 0, a.h - 1), a.in_pitch);
 }
 
 // AddRow adds a row (a chunk of bytes) to the column sums; SlideRow adds the entering row and takes the leaving
@@ -211,8 +211,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
   for (int j = 0;; ++j) {
     const Chunk out = HorizontalPacked<R>(sums, reciprocal);
-    if (writes)
-      strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
+    if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
     if (j + 1 == end) return;
     // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
@@ -258,8 +257,7 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
   for (; dy <= R; ++dy) AddRow(sums, strip::LoadChunk<1>(RowPtr(a, y0 + dy), x, a.row_bytes).w);
   for (int j = 0; j < end; ++j) {
     const Chunk out = HorizontalWide<R>(sums, reciprocal);
-    if (writes)
-      strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
+    if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
     const Chunk enter = entering.Take(j), leave = leaving.Take(j);
     issue(j + strip::kPipeDepth - 1);
     SlideRow(sums, enter.w, leave.w);

@@ -40,16 +40,26 @@ struct Chunk {
 };
 
 // What a strip kernel reads and writes: rows of `row_bytes` input bytes and `out_row_bytes` output bytes.
+// The pitches are 32-bit (strip::RequireChunkRows refuses larger ones): with 32-bit operands a row's offset
+// is one wide multiply, where a size_t of an int row index cost a sign extension and two more multiplies.
 struct StripArgs {
   const std::uint8_t* in;
-  std::size_t in_pitch;
+  unsigned in_pitch;
   std::uint8_t* out;
-  std::size_t out_pitch;
+  unsigned out_pitch;
   int h;
   int row_bytes;      // input bytes per row (width x bytes per pixel)
   int out_row_bytes;  // output bytes per row
   int rows;           // output rows per thread (the launch's ppt)
 };
+
+// Row y (>= 0) of an image with a 32-bit pitch.
+__device__ __forceinline__ const std::uint8_t* RowAt(const std::uint8_t* base, int y, unsigned pitch) {
+  return base + static_cast<std::size_t>(static_cast<unsigned>(y)) * pitch;
+}
+__device__ __forceinline__ std::uint8_t* RowAt(std::uint8_t* base, int y, unsigned pitch) {
+  return base + static_cast<std::size_t>(static_cast<unsigned>(y)) * pitch;
+}
 
 // The byte at offset x of a row (x may lie outside [0, row_bytes)): replicate border per channel. Bpp is 1 or
 // 4, so the channel of a negative offset is still x & (Bpp - 1).

@@ -37,11 +37,11 @@ __global__ void GrayFromRgba(const strip::StripArgs a) {
   const int end = min(a.rows, a.h - y0);
 #pragma unroll 2
   for (int j = 0; j < end; ++j) {
-    const std::uint8_t* row = a.in + static_cast<std::size_t>(y0 + j) * a.in_pitch;
+    const std::uint8_t* row = strip::RowAt(a.in, y0 + j, a.in_pitch);
     const uint4 q0 = Rgba4(row, x, w), q1 = Rgba4(row, x + 4, w), q2 = Rgba4(row, x + 8, w),
                 q3 = Rgba4(row, x + 12, w);
     const strip::Chunk out{{LumaWord(q0), LumaWord(q1), LumaWord(q2), LumaWord(q3)}};
-    strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, w, out);
+    strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, w, out);
   }
 }
 
@@ -53,8 +53,8 @@ __global__ void GrayFromGray(const strip::StripArgs a) {
   const int end = min(a.rows, a.h - y0);
 #pragma unroll 4
   for (int j = 0; j < end; ++j) {
-    const std::uint8_t* row = a.in + static_cast<std::size_t>(y0 + j) * a.in_pitch;
-    strip::StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes,
+    const std::uint8_t* row = strip::RowAt(a.in, y0 + j, a.in_pitch);
+    strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes,
                       strip::LoadChunk<1>(row, x, a.row_bytes));
   }
 }

@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   const int end = min(a.rows, a.h - y0);
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
   RowPipe<true> pipe(strip_rings);
-  auto row_ptr = [&](int i) { return a.in + static_cast<std::size_t>(ClampInt(y0 - R + i, 0, a.h - 1)) * a.in_pitch; };
+  auto row_ptr = [&](int i) { return RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch); };
   auto issue = [&](int i) {
     if constexpr (kPipe) {
       if (i < in_rows) pipe.Issue<S::kBpp>(row_ptr(i), x, a.row_bytes, i);
@@ -58,8 +58,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   for (int j = 0; j < end; ++j) {
     win[2 * R] = row_at(j + 2 * R);
     const Chunk out = S::Vertical(win);
-    if (x < a.out_row_bytes)
-      StoreChunk(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch, x, a.out_row_bytes, out);
+    if (x < a.out_row_bytes) StoreChunk(RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
 #pragma unroll
     for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
   }
@@ -68,9 +67,9 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 // The arguments of a strip kernel from a call (input and output of the same width).
 inline StripArgs StripArgsOf(const CudaCall& c) {
   return {c.in.data,
-          c.in.pitch,
+          static_cast<unsigned>(c.in.pitch),
           c.out.data,
-          c.out.pitch,
+          static_cast<unsigned>(c.out.pitch),
           c.in.shape.height,
           c.in.shape.width * static_cast<int>(BytesPerPixel(c.in.shape.format)),
           c.out.shape.width * static_cast<int>(BytesPerPixel(c.out.shape.format)),
@@ -78,13 +77,16 @@ inline StripArgs StripArgsOf(const CudaCall& c) {
 }
 
 // Strip kernels load and store 16-byte chunks: rows must start on 16-byte boundaries (DeviceImage rows always
-// do: their pitch is a multiple of 512). A view that does not is refused rather than faulting.
+// do: their pitch is a multiple of 512). A view that does not is refused rather than faulting, and so is a
+// pitch of 4 GiB or more (StripArgs keeps 32-bit pitches).
 inline void RequireChunkRows(const CudaCall& c, const char* kernel) {
   auto aligned = [](const DeviceView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % kChunkBytes == 0 && v.pitch % kChunkBytes == 0;
   };
   if (!aligned(c.in) || !aligned(c.out))
     throw RuntimeError(std::string(kernel) + " needs rows that start on 16-byte boundaries (data and pitch)");
+  if (c.in.pitch > 0xFFFFFFFFu || c.out.pitch > 0xFFFFFFFFu)
+    throw RuntimeError(std::string(kernel) + " needs row pitches below 4 GiB");
 }
 
 using KernelPtr = void (*)(StripArgs);
