@@ -187,11 +187,12 @@ void PrintSummary(const ScreenshotOptions& o, int width, int height, const Headl
   const ui::ViewState& v = s.view;
   std::printf(
       "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" shown_stage=%d "
-      "image_rect=%d,%d,%d,%d zoom=%g errors=%d\n",
+      "image_rect=%d,%d,%d,%d zoom=%g mipmap_gpu_ms=%.3f errors=%d\n",
       o.output.c_str(), width, height, context.description.c_str(), render::GlRenderer().c_str(),
       std::string(ToString(backend)).c_str(), s.interop.c_str(), s.display.stage + 1,
       static_cast<int>(v.image_x), static_cast<int>(v.image_y), static_cast<int>(v.image_w + 0.5f),
-      static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), lab.start_error().empty() ? 0 : 1);
+      static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), s.display.mipmap_gpu_ms,
+      lab.start_error().empty() ? 0 : 1);
   if (const auto& issue = s.results[ui::Slot::A].issue) std::fprintf(stderr, "pipeline: %s\n", issue->message.c_str());
 }
 
