@@ -11,7 +11,9 @@ namespace fl::ui {
 
 class TimingHistory {
  public:
-  explicit TimingHistory(std::size_t capacity = 120) : capacity_(capacity) {}
+  // Not explicit by default: a PerSlot<TimingHistory> value-initialises its array's elements from {}.
+  TimingHistory() : TimingHistory(120) {}
+  explicit TimingHistory(std::size_t capacity) : capacity_(capacity) {}
 
   // Records one run of `plan` whose stages took `ms`.
   void Record(const Registry& reg, const Plan& plan, const std::vector<double>& ms);
