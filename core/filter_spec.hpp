@@ -133,6 +133,8 @@ struct FilterSpec {
   std::vector<VariantSpec> variants;  // includes the CPU `reference` (the oracle) and `openmp`
   Tolerance tolerance;
   int inputs = 1;  // 2 for filters that read a second image (param `with`)
+  // A format conversion (gray): what the lab offers to put before a stage that refuses its input's format.
+  bool converts_format = false;
   // Parameter sets the tests run besides the defaults, in the CLI's key=value form joined by ':'
   // (e.g. "radius=1:sigma=0.5"). Declaring them here is how a filter's edge cases get tested.
   std::vector<std::string> test_cases;

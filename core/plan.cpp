@@ -1,6 +1,7 @@
 #include "core/plan.hpp"
 
 #include "core/error.hpp"
+#include "core/format_bridge.hpp"
 
 namespace fl {
 
@@ -38,6 +39,11 @@ DeviceLimits PortableCudaLimits() {
 }
 
 namespace {
+
+// A stage refusing its input's format: the one refusal that a stage put before it can mend.
+struct FormatRefused : InputError {
+  using InputError::InputError;
+};
 
 int ParseSecondInput(const std::string& with, std::size_t index) {
   if (with == "source") return 0;
@@ -96,7 +102,7 @@ void CheckStageInputs(const PlannedStage& s, Backend backend) {
   CheckParams(*s.filter, s.params);
   const FilterSpec& f = *s.filter;
   if (!f.Accepts(s.in.format))
-    throw InputError("accepts " + FormatList(f.accepts) + ", got " + std::string(ToString(s.in.format)));
+    throw FormatRefused("accepts " + FormatList(f.accepts) + ", got " + std::string(ToString(s.in.format)));
 }
 
 // A variant with no code for the stage's formats: in a pipeline its declared fallback runs instead (with a note
@@ -168,6 +174,12 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
         }
         PlanStage(s, backend, lim, true);
       }
+    } catch (const FormatRefused& e) {
+      plan.issue = PipelineIssue{static_cast<int>(i), StageLabel(p, i) + ": " + e.what()};
+      plan.issue->insert_before = FormatBridge(reg, *s.filter, current);
+      if (!plan.issue->insert_before.empty())
+        plan.issue->message += " (put a " + plan.issue->insert_before + " stage before it)";
+      return plan;
     } catch (const InputError& e) {
       plan.issue = PipelineIssue{static_cast<int>(i), StageLabel(p, i) + ": " + e.what()};
       return plan;

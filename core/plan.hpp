@@ -18,6 +18,9 @@ constexpr int kNoSecondInput = -1;
 struct PipelineIssue {
   int stage = -1;
   std::string message;
+  // When the stage refuses its input's format: a filter whose stage, put before it, hands it one it accepts
+  // (FormatBridge); empty otherwise.
+  std::string insert_before = {};
 };
 
 struct PlannedStage {

@@ -25,6 +25,7 @@ static FilterSpec DeclareGray() {
       "A point operation: each output pixel depends on one input pixel, so the kernel is limited by memory "
       "bandwidth alone. It reads 4 bytes and writes 1 per pixel; the lesson is in how those bytes are moved.";
   f.accepts = {PixelFormat::Rgba8, PixelFormat::Gray8};
+  f.converts_format = true;
   f.output = GrayOutput;
   VariantSpec fast = CudaVariant(
       "fast",

@@ -27,6 +27,14 @@ void AddStage(AppState& s, const std::string& filter_id) {
   s.pipeline_edited = true;
 }
 
+void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
+  if (!Valid(s, index)) return;
+  s.pipeline.stages.insert(s.pipeline.stages.begin() + index, MakeStage(*s.registry, filter_id, s.backend));
+  s.selected_stage = index + 1;
+  if (s.show_stage != kShowLast) s.show_stage = index + 1;
+  s.pipeline_edited = true;
+}
+
 void RemoveStage(AppState& s, int index) {
   if (!Valid(s, index)) return;
   s.pipeline.stages.erase(s.pipeline.stages.begin() + index);

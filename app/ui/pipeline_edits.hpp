@@ -11,6 +11,9 @@ namespace fl::ui {
 Pipeline DefaultPipeline(const Registry& reg, Backend backend);
 
 void AddStage(AppState& s, const std::string& filter_id);  // after the selected stage, or at the end
+// A new stage of `filter_id` before stage `index` (a stage refusing its input's format: PipelineIssue's
+// insert_before); stage `index`, now one further down, stays selected and shown.
+void PutStageBefore(AppState& s, int index, const std::string& filter_id);
 void RemoveStage(AppState& s, int index);
 void DuplicateStage(AppState& s, int index);
 void MoveStage(AppState& s, int index, int delta);

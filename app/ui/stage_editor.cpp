@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/ui/panels.hpp"
+#include "app/ui/pipeline_edits.hpp"
 #include "app/ui/ui_style.hpp"
 
 namespace fl::ui {
@@ -182,9 +183,18 @@ static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const Va
 
 // Under the editor, from the edited slot (A, or B while "edit B" is on): why the stage cannot run, which code ran
 // when it is not the chosen variant (a CUDA variant on a machine without CUDA), and the kernel's figures.
-static void StageOutcome(const SlotResult& r, std::size_t index) {
+static void StageOutcome(AppState& s, std::size_t index) {
+  const SlotResult& r = s.results[EditedSlot(s)];
   ImGui::PushTextWrapPos(0);
-  if (r.issue && r.issue->stage == static_cast<int>(index)) ImGui::TextColored(kErrorColor, "%s", r.issue->message.c_str());
+  if (r.issue && r.issue->stage == static_cast<int>(index)) {
+    ImGui::TextColored(kErrorColor, "%s", r.issue->message.c_str());
+    // The fix for a refused format, one click away (B mirrors A's chain of filters, so it goes into A).
+    if (const std::string bridge = r.issue->insert_before; !bridge.empty()) {
+      if (ImGui::SmallButton(
+              ("Put a " + bridge + " stage before it##bridge" + std::to_string(index)).c_str()))
+        PutStageBefore(s, static_cast<int>(index), bridge);
+    }
+  }
   if (index < r.stages.size()) {
     const StageReport& report = r.stages[index];
     if (!report.note.empty()) ImGui::TextColored(kWarnColor, "%s", report.note.c_str());
@@ -220,7 +230,7 @@ void DrawStageEditor(AppState& s, std::size_t index) {
     }
   }
   if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *f, *v, index);
-  StageOutcome(s.results[EditedSlot(s)], index);
+  StageOutcome(s, index);
   ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.25f);
   ImGui::Spacing();
 }

@@ -185,6 +185,24 @@ TEST(PipelineEdits, AddDuplicateMoveRemoveKeepTheSelection) {
   EXPECT_EQ(s.pipeline.stages.size(), n);
 }
 
+TEST(PipelineEdits, PutStageBeforeKeepsTheRefusingStageSelected) {
+  const Registry& reg = BuiltinRegistry();
+  AppState s;
+  s.registry = &reg;
+  s.pipeline.stages = {MakeStage(reg, "gauss3", Backend::Cpu), MakeStage(reg, "sobel", Backend::Cpu)};
+  s.selected_stage = 1;
+  s.show_stage = 1;
+  PutStageBefore(s, 1, "gray");
+  ASSERT_EQ(s.pipeline.stages.size(), 3u);
+  EXPECT_EQ(s.pipeline.stages[1].filter, "gray");
+  EXPECT_EQ(s.pipeline.stages[2].filter, "sobel");
+  EXPECT_EQ(s.selected_stage, 2);
+  EXPECT_EQ(s.show_stage, 2);
+  EXPECT_TRUE(s.pipeline_edited);
+  PutStageBefore(s, 7, "gray");  // out of range: ignored
+  EXPECT_EQ(s.pipeline.stages.size(), 3u);
+}
+
 }  // namespace
 }  // namespace fl::ui
 
