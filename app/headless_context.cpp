@@ -5,6 +5,7 @@
 #include "app/ui/lab.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 #include "render/egl_context.hpp"
 #include "render/gl.hpp"
 #include "render/glfw_window.hpp"
@@ -43,16 +44,10 @@ HeadlessContext MakeHeadlessContext(const std::string& which) {
 }
 
 void ParseWindowSize(const std::string& text, const std::string& option, int& w, int& h) {
-  const auto x = text.find('x');
-  try {
-    std::size_t used_w = 0, used_h = 0;
-    if (x == std::string::npos) throw std::invalid_argument("no x");
-    w = std::stoi(text.substr(0, x), &used_w);
-    h = std::stoi(text.substr(x + 1), &used_h);
-    if (used_w != x || used_h != text.size() - x - 1) throw std::invalid_argument("trailing text");
-  } catch (const std::logic_error&) {
-    throw InputError(option + " '" + text + "' is not WxH (e.g. 1280x800)");
-  }
+  const auto wh = ParseWxH(text);
+  if (!wh) throw InputError(option + " '" + text + "' is not WxH (e.g. 1280x800)");
+  w = (*wh)[0];
+  h = (*wh)[1];
   if (w < 320 || h < 200 || w > 16384 || h > 16384)
     throw InputError(option + " " + text + " is outside 320x200 .. 16384x16384");
 }

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "app/cli/number_checks.hpp"
 #include "app/screenshot.hpp"
 #include "app/script_run.hpp"
 #include "app/ui/gui_app.hpp"
@@ -29,11 +30,16 @@ void AddGuiOptions(CLI::App& app, LabArgs& a) {
   // One value per --stage, so that an image path after it is not taken for another stage.
   app.add_option("--stage", gui.stages, "Stage spec to start with (repeat for a chain)")->allow_extra_args(false);
   app.add_option("--backend", gui.backend, "cuda or cpu (default: cuda when a device is present)");
-  app.add_option("--ui-scale", gui.ui_scale, "UI scale (default: the monitor's content scale; 1 for screenshots)");
+  // ImGui asserts on a style scaled to nothing, and GL refuses a font atlas scaled past its texture limit.
+  app.add_option("--ui-scale", gui.ui_scale,
+                 "UI scale (default: the monitor's content scale; 1 for screenshots)")
+      ->check(cli::FiniteIn(0.5, 4.0));
   app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");
   app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
-  app.add_option("--frames", gui.frames, "Quit after N frames, once the image has loaded (tests)");
-  app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)");
+  app.add_option("--frames", gui.frames, "Quit after N frames, once the image has loaded (tests)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)")
+      ->check(cli::FiniteIn(0, 1e6));
   app.add_option("--script", a.script, "Play a script of lab actions (docs/SCRIPTS.md), one per frame");
   app.add_flag("--headless", a.headless, "With --script: offscreen (--gl, --window), ending with the script");
 }
@@ -49,7 +55,8 @@ void AddScreenshotOptions(CLI::App& app, LabArgs& a) {
   app.add_option("--b-stage", shot.b_stages, "Screenshot: B's stages, the same filters as --stage (default B = A)");
   app.add_option("--hover", shot.hover, "Screenshot: put the mouse over image pixel X,Y (inspector, grid block)");
   app.add_option("--measure-frames", shot.measure_frames,
-                 "Screenshot: then render N frames re-running the pipeline each, and print their timing");
+                 "Screenshot: then render N frames re-running the pipeline each, and print their timing")
+      ->check(CLI::Range(0, 100000));
   app.add_flag("--grid", shot.grid, "Screenshot: draw the launch-grid overlay of the shown stage");
   app.add_option("--diff", shot.diff, "Screenshot: the difference view's image, heat (default) or mask");
   app.add_option("--lab", shot.lab, "Screenshot: open the Labs window on this lab (see filterlab list)");

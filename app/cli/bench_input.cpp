@@ -5,16 +5,16 @@
 
 #include "core/error.hpp"
 #include "core/image_io.hpp"
+#include "core/size_text.hpp"
 
 namespace fl::cli {
 
 Image BenchInput(const std::string& path, const std::string& size, const std::string& format) {
   if (path.empty() == size.empty()) throw InputError("give exactly one of --input PATH and --size WxH");
   if (!path.empty()) return LoadImage(path);
-  int w = 0, h = 0;
-  char tail = 0;
-  if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &tail) != 2)
-    throw InputError("--size '" + size + "' is not of the form WxH (e.g. 8192x8192)");
+  const auto wh = ParseWxH(size);
+  if (!wh) throw InputError("--size '" + size + "' is not of the form WxH (e.g. 8192x8192)");
+  const auto [w, h] = *wh;
   const auto fmt = ParsePixelFormat(format);
   if (!fmt) throw InputError("--format '" + format + "' is not gray8, rgba8 or gray32f");
   Image img(w, h, *fmt);  // checks the size

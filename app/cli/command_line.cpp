@@ -6,6 +6,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/lab_command.hpp"
+#include "app/cli/number_checks.hpp"
 #include "core/error.hpp"
 
 namespace fl::cli {
@@ -63,9 +64,9 @@ Command AddCompareCommand(CLI::App& app) {
   compare->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a device is present)");
   compare->add_option("--json", o->json, "Write max_abs, mean_abs, psnr, mismatches, mismatch_pct, a_ms, b_ms");
   compare->add_option("--diff", o->diff, "Write |A-B| as a heat map PNG");
-  compare->add_option("--gain", o->gain, "Heat map gain (default 1)")->check(CLI::Range(0.001, 1e6));
+  compare->add_option("--gain", o->gain, "Heat map gain (default 1)")->check(FiniteIn(0.001, 1e6));
   compare->add_option("--tolerance", o->tolerance, "Differences up to this are not mismatches (default 0)")
-      ->check(CLI::Range(0.0, 1e30));
+      ->check(FiniteIn(0.0, 1e30));
   return {compare, [o] { return CompareCommand(*o); }};
 }
 

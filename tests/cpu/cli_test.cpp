@@ -293,6 +293,14 @@ TEST_F(Cli, InputErrorsExitTwoAndLeaveNoOutput) {
   ExpectFailure("run --backend gpu --input " + in + " --stage gray" + out, 2, "--backend 'gpu' is not cuda or cpu");
   ExpectFailure("run --backend cpu --input " + in + " --stage gray", 2, "--output");
   ExpectFailure("frobnicate", 2, "");
+  // Numbers that once slipped through: a side past an int wrapped (4294967360 benched 64), and NaN passed the
+  // range checks, hiding every difference.
+  ExpectFailure("bench --backend cpu --size 4294967360x64 --stage invert --repeat 2", 2,
+                "--size '4294967360x64'");
+  const std::string compare = "compare --backend cpu --input " + in + " --a invert --b gauss ";
+  ExpectFailure(compare + "--tolerance nan", 2, "--tolerance: 'nan' is not a number in 0..");
+  ExpectFailure(compare + "--gain nan", 2, "--gain: 'nan' is not a number in 0.001..");
+  ExpectFailure(compare + "--gain inf", 2, "--gain: 'inf'");
 }
 
 TEST_F(Cli, OutOfRangeParameterExitsTwo) {

@@ -210,6 +210,14 @@ TEST(Screenshot, RefusesImpossibleRequestsWithTheCliExitCodes) {
   EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --window 100000x100", false).exit_code, 2);
   EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --zoom -3", false).exit_code, 2);
   EXPECT_EQ(RunFilterlab("--screenshot " + Quote(out) + " --gl vulkan", false).exit_code, 2);
+  // ImGui aborted on a style scaled to nothing and crashed past 1e10; GL refused the font atlas at 50.
+  for (const char* scale : {"0.01", "nan", "inf", "1e30", "50"}) {
+    const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --ui-scale " + scale, false);
+    EXPECT_EQ(o.exit_code, 2) << scale << "\n" << o.output;
+    EXPECT_NE(o.output.find("--ui-scale: '" + std::string(scale) + "' is not a number in 0.5..4"),
+              std::string::npos)
+        << o.output;
+  }
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
