@@ -82,6 +82,9 @@ void Lab::Start(const LabOptions& o, bool wait) {
     if (!o.preset.empty()) {
       s_.pipeline = LoadPreset(reg_, o.preset, s_.backend);
     } else if (!o.stages.empty()) {
+      if (o.stages.size() > kMaxPresetStages)
+        throw InputError(std::to_string(o.stages.size()) + " stages: a pipeline holds at most " +
+                         std::to_string(kMaxPresetStages));
       Pipeline p;
       for (const std::string& spec : o.stages) p.stages.push_back(ParseStageSpec(reg_, spec, s_.backend));
       s_.pipeline = p;
@@ -89,7 +92,10 @@ void Lab::Start(const LabOptions& o, bool wait) {
       try {
         s_.pipeline = PipelineFromJson(reg_, session.pipeline_json, s_.backend);
       } catch (const InputError& e) {
-        s_.banner_error = std::string("the last session's pipeline was not restored: ") + e.what();
+        const std::string kept = KeepDamagedCopy(SessionPath());
+        s_.banner_error = std::string("the last session's pipeline was not restored: ") + e.what() +
+                          (kept.empty() ? "" : " (the file is kept as " + kept + ")");
+        std::fprintf(stderr, "warning: %s\n", s_.banner_error.c_str());
       }
     }
   } catch (const InputError& e) {

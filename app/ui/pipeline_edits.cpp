@@ -1,6 +1,10 @@
 #include "app/ui/pipeline_edits.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "app/ui/panels.hpp"
+#include "core/preset.hpp"
 
 namespace fl::ui {
 
@@ -18,17 +22,27 @@ Pipeline DefaultPipeline(const Registry& reg, Backend backend) {
 
 static bool Valid(const AppState& s, int i) { return i >= 0 && i < static_cast<int>(s.pipeline.stages.size()); }
 
-void AddStage(AppState& s, const std::string& filter_id) {
+// A preset (and the session, which stores the pipeline as one) holds at most kMaxPresetStages: a longer chain
+// could be built but not saved, and the next start would lose it.
+static bool Full(AppState& s) {
+  if (s.pipeline.stages.size() < kMaxPresetStages) return false;
+  Notify(s, "a pipeline holds at most " + std::to_string(kMaxPresetStages) + " stages", true);
+  return true;
+}
+
+bool AddStage(AppState& s, const std::string& filter_id) {
+  if (Full(s)) return false;
   const Stage stage = MakeStage(*s.registry, filter_id, s.backend);
   const int at = Valid(s, s.selected_stage) ? s.selected_stage + 1 : static_cast<int>(s.pipeline.stages.size());
   s.pipeline.stages.insert(s.pipeline.stages.begin() + at, stage);
   s.selected_stage = at;
   s.show_stage = at;
   s.pipeline_edited = true;
+  return true;
 }
 
 void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
-  if (!Valid(s, index)) return;
+  if (!Valid(s, index) || Full(s)) return;
   s.pipeline.stages.insert(s.pipeline.stages.begin() + index, MakeStage(*s.registry, filter_id, s.backend));
   s.selected_stage = index + 1;
   if (s.show_stage != kShowLast) s.show_stage = index + 1;
@@ -45,7 +59,7 @@ void RemoveStage(AppState& s, int index) {
 }
 
 void DuplicateStage(AppState& s, int index) {
-  if (!Valid(s, index)) return;
+  if (!Valid(s, index) || Full(s)) return;
   const Stage copy = s.pipeline.stages[static_cast<std::size_t>(index)];
   s.pipeline.stages.insert(s.pipeline.stages.begin() + index + 1, copy);
   s.selected_stage = index + 1;

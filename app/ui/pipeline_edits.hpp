@@ -10,7 +10,9 @@ namespace fl::ui {
 // gray -> a small blur when the registry has one (gauss3, gauss, box3, box), else whatever exists.
 Pipeline DefaultPipeline(const Registry& reg, Backend backend);
 
-void AddStage(AppState& s, const std::string& filter_id);  // after the selected stage, or at the end
+// After the selected stage, or at the end; false (with a notice) when the pipeline is full
+// (kMaxPresetStages).
+bool AddStage(AppState& s, const std::string& filter_id);
 // A new stage of `filter_id` before stage `index` (a stage refusing its input's format: PipelineIssue's
 // insert_before); stage `index`, now one further down, stays selected and shown.
 void PutStageBefore(AppState& s, int index, const std::string& filter_id);

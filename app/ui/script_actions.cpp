@@ -76,7 +76,7 @@ void EditChain(AppState& s, const ScriptAction& a) {
   switch (a.verb) {
     case ScriptVerb::Add:
       if (!s.registry->Find(a.args[0])) throw Refused{"no filter '" + a.args[0] + "'"};
-      AddStage(s, a.args[0]);
+      if (!AddStage(s, a.args[0])) throw Refused{"the pipeline is full"};
       break;
     case ScriptVerb::Remove: RemoveStage(s, StageIndex(s.pipeline, a.stage)); break;
     case ScriptVerb::Move: {

@@ -70,9 +70,18 @@ SessionSettings LoadSettings(const std::string& path, std::string& warning) {
     // nlohmann's type errors and parse errors alike: one line, then carry on with the defaults.
     std::string why = e.what();
     std::replace(why.begin(), why.end(), '\n', ' ');
-    warning = "settings " + path + " are damaged (" + why + "); using defaults";
+    const std::string kept = KeepDamagedCopy(path);
+    warning = "settings " + path + " are damaged (" + why + "); using defaults" +
+              (kept.empty() ? "" : " (the file is kept as " + kept + ")");
     return s;
   }
+}
+
+std::string KeepDamagedCopy(const std::string& path) {
+  const std::string copy = path + ".damaged";
+  std::error_code ec;
+  fs::copy_file(path, copy, fs::copy_options::overwrite_existing, ec);
+  return ec ? std::string() : copy;
 }
 
 void SaveSettings(const std::string& path, const SessionSettings& s) {

@@ -36,6 +36,9 @@ std::string LayoutPath();
 // Reads the settings. A missing file gives the defaults silently; a damaged one (bad JSON, wrong types, another
 // version) gives the defaults and sets `warning` to one line naming the file and the fault.
 SessionSettings LoadSettings(const std::string& path, std::string& warning);
+// Copies a session file the lab cannot use to PATH.damaged before the lab saves over it at exit, so that a
+// person can still recover its pipeline by hand; the copy's path, or empty when the copy failed.
+std::string KeepDamagedCopy(const std::string& path);
 // Writes atomically (temporary file + rename), creating the folder; throws RuntimeError naming the path.
 void SaveSettings(const std::string& path, const SessionSettings& s);
 

@@ -3,17 +3,19 @@
 
 #include <algorithm>
 #include <atomic>
-#include <nlohmann/json.hpp>
 #include <cmath>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "app/ui/engine.hpp"
+#include "app/ui/gui_app.hpp"
 #include "app/ui/host_display.hpp"
-#include "app/ui/timing_export.hpp"
-#include "core/cpu_executor.hpp"
 #include "app/ui/pipeline_edits.hpp"
+#include "app/ui/timing_export.hpp"
 #include "app/ui/timing_history.hpp"
+#include "core/cpu_executor.hpp"
 #include "core/error.hpp"
+#include "core/preset.hpp"
 #include "core/test_patterns.hpp"
 #include "filters/builtin_registry.hpp"
 
@@ -201,6 +203,21 @@ TEST(PipelineEdits, PutStageBeforeKeepsTheRefusingStageSelected) {
   EXPECT_TRUE(s.pipeline_edited);
   PutStageBefore(s, 7, "gray");  // out of range: ignored
   EXPECT_EQ(s.pipeline.stages.size(), 3u);
+}
+
+TEST(PipelineEdits, APipelineHoldsNoMoreStagesThanAPresetCanSave) {
+  ImGuiContextScope imgui;  // the refusal is a notice, timed by ImGui's clock
+  const Registry& reg = BuiltinRegistry();
+  AppState s;
+  s.registry = &reg;
+  s.pipeline.stages.assign(kMaxPresetStages - 1, MakeStage(reg, "invert", Backend::Cpu));
+  EXPECT_TRUE(AddStage(s, "invert"));
+  EXPECT_FALSE(AddStage(s, "invert"));
+  DuplicateStage(s, 0);
+  PutStageBefore(s, 1, "gray");
+  EXPECT_EQ(s.pipeline.stages.size(), kMaxPresetStages);
+  ASSERT_FALSE(s.toasts.empty());
+  EXPECT_NE(s.toasts.back().text.find("at most 256 stages"), std::string::npos);
 }
 
 }  // namespace

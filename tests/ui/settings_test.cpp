@@ -1,11 +1,13 @@
 // The remembered session: it round-trips, and a damaged file is reported and ignored.
+#include "app/ui/settings.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "app/ui/settings.hpp"
 #include "ui/ui_test_support.hpp"
 
 namespace fl::ui {
@@ -81,6 +83,12 @@ TEST(Settings, DamagedFilesAreReportedAndIgnored) {
     EXPECT_NE(warning.find("session.json"), std::string::npos) << name << ": " << warning;
     EXPECT_NE(warning.find("using defaults"), std::string::npos) << name << ": " << warning;
     EXPECT_EQ(s, SessionSettings{}) << name;
+    // The lab saves over the file at exit: what the person had is kept beside it first.
+    const auto kept = dir / "session.json.damaged";
+    EXPECT_NE(warning.find("kept as " + kept.string()), std::string::npos) << name << ": " << warning;
+    std::ifstream in(kept, std::ios::binary);
+    const std::string copy((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(copy, text) << name;
   }
 }
 

@@ -59,8 +59,26 @@ TEST(Window, DamagedSessionIsReportedAndIgnored) {
   const Outcome o = RunFilterlab("--backend cpu --frames 5", true, "XDG_CONFIG_HOME=" + Quote(dir.string()));
   EXPECT_EQ(o.exit_code, 0) << o.output;
   EXPECT_NE(o.output.find("damaged"), std::string::npos) << o.output;
-  // The damaged file is replaced by a good one at exit.
+  // The damaged file is replaced by a good one at exit, and kept beside it.
   EXPECT_NO_THROW(nlohmann::json::parse(ReadFile(dir / "filterlab" / "session.json")));
+  EXPECT_EQ(ReadFile(dir / "filterlab" / "session.json.damaged"), "{ \"version\": 1, \"image\": ");
+}
+
+TEST(Window, SessionPipelineThatCannotBeRestoredIsKeptBesideIt) {
+  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  const auto dir = ScratchDir();
+  std::filesystem::create_directories(dir / "filterlab");
+  // Good JSON, but one stage more than a pipeline may hold (the lab once saved such a chain, then lost it).
+  nlohmann::json stages = nlohmann::json::array();
+  for (int i = 0; i < 257; ++i) stages.push_back({{"filter", "invert"}});
+  const std::string text =
+      nlohmann::json{{"version", 1}, {"pipeline", {{"version", 1}, {"stages", stages}}}}.dump();
+  std::ofstream(dir / "filterlab" / "session.json") << text;
+  const Outcome o = RunFilterlab("--backend cpu --frames 3", true, "XDG_CONFIG_HOME=" + Quote(dir.string()));
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_NE(o.output.find("was not restored"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("session.json.damaged"), std::string::npos) << o.output;
+  EXPECT_EQ(ReadFile(dir / "filterlab" / "session.json.damaged"), text);
 }
 
 TEST(Window, BadImageArgumentKeepsTheLabRunning) {
