@@ -8,6 +8,7 @@
 #include "app/cli/lab_command.hpp"
 #include "app/cli/number_checks.hpp"
 #include "core/error.hpp"
+#include "core/one_line.hpp"
 
 namespace fl::cli {
 
@@ -86,7 +87,7 @@ Command AddLabCommand(CLI::App& app) {
 }
 
 static int Fail(const char* what, int code) {
-  std::fprintf(stderr, "error: %s\n", what);
+  std::fprintf(stderr, "error: %s\n", OneLine(what).c_str());
   return code;
 }
 

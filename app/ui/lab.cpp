@@ -16,6 +16,7 @@
 #include "app/ui/timing_export.hpp"
 #include "core/error.hpp"
 #include "core/image_io.hpp"
+#include "core/one_line.hpp"
 #include "core/preset.hpp"
 #include "core/stage_spec.hpp"
 
@@ -43,7 +44,7 @@ Lab::~Lab() = default;
 void Lab::StartError(const std::string& what) {
   if (start_error_.empty()) start_error_ = what;
   s_.banner_error = s_.banner_error.empty() ? what : s_.banner_error + "\n" + what;
-  std::fprintf(stderr, "error: %s\n", what.c_str());
+  std::fprintf(stderr, "error: %s\n", OneLine(what).c_str());
 }
 
 void Lab::Start(const LabOptions& o, bool wait) {

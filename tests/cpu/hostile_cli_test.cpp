@@ -95,6 +95,9 @@ TEST_F(HostileCli, BadStagesAndLaunchesExitTwoWithOneErrorLine) {
            {"gauss:radius=nan", "not a finite number"},
            {"gauss:radius=3:radius=4", "given more than once"},
            {"", "has no filter id"},
+           // User text with a newline, or of 100 KB, still makes one line (escaped, cut short).
+           {"gauss\n:radius=3", "unknown filter 'gauss\\n'"},
+           {"gauss:radius=" + std::string(100000, '9'), "more bytes)"},
            {"nope", "nope"}})
     ExpectRefused(input + " --stage " + Quote(stage), phrase);
 }
