@@ -20,6 +20,7 @@ struct LabArgs {
   bool headless = false;
   std::string positional_image;
   CLI::Option* screenshot = nullptr;
+  std::string commands;  // "list, run, ...": the subcommands, for the error of a mistyped one
 };
 
 void AddGuiOptions(CLI::App& app, LabArgs& a) {
@@ -70,8 +71,8 @@ int RunLab(LabArgs& a) {
   if (!a.positional_image.empty()) {
     // A mistyped command must not open a window: only image files and pattern specs are taken as images.
     if (!a.positional_image.starts_with("pattern:") && !ui::IsImageFile(a.positional_image))
-      throw InputError("'" + a.positional_image +
-                       "' is neither a command (list, run, bench, compare) nor an image file (.png, .jpg, ...)");
+      throw InputError("'" + a.positional_image + "' is neither a command (" + a.commands +
+                       ") nor an image file (.png, .jpg, ...)");
     if (!gui.image.empty()) throw InputError("give the image either as an argument or with --input");
     gui.image = a.positional_image;
   }
@@ -95,6 +96,8 @@ int RunLab(LabArgs& a) {
 
 cli::Action AddLabOptions(CLI::App& app) {
   auto args = std::make_shared<LabArgs>();
+  for (const CLI::App* sub : app.get_subcommands({}))
+    args->commands += (args->commands.empty() ? "" : ", ") + sub->get_name();
   AddGuiOptions(app, *args);
   AddScreenshotOptions(app, *args);
   return [args] { return RunLab(*args); };

@@ -7,6 +7,7 @@ namespace fl::app {
 
 // Registers the lab's and the screenshot's options on the top-level app; the action opens the lab (or writes
 // the screenshot) once they are parsed.
+// Call after the subcommands are added: a mistyped command's error lists them.
 cli::Action AddLabOptions(CLI::App& app);
 
 }  // namespace fl::app

@@ -48,6 +48,8 @@ struct FormatRefused : InputError {
 int ParseSecondInput(const std::string& with, std::size_t index) {
   if (with == "source") return 0;
   const int n = std::stoi(with.substr(6));  // "stage:N", already validated by CheckParam
+  if (index == 0)
+    throw InputError("with=" + with + ": the first stage has no earlier stage (use with=source)");
   if (n < 1 || static_cast<std::size_t>(n) > index)
     throw InputError("with=" + with + " must name an earlier stage (1.." + std::to_string(index) + ")");
   return n;

@@ -104,7 +104,14 @@ int RunCommandLine(CLI::App& app, const std::vector<Command>& commands, const Ac
   }
   try {
     for (const Command& c : commands)
-      if (*c.sub) return c.run();
+      if (*c.sub) {
+        // The top level's options are the lab's; a command would silently ignore them.
+        for (const CLI::Option* opt : app.get_options())
+          if (opt->count() > 0)
+            throw InputError(opt->get_name() + " is the lab's option; with '" + c.sub->get_name() +
+                             "', give the command's own options after it");
+        return c.run();
+      }
     return without_command();
   } catch (const InputError& e) {
     return Fail(e.what(), 2);

@@ -233,7 +233,7 @@ TEST_F(Cli, SecondInputFromAnEarlierStage) {
   EXPECT_TRUE(LoadImage(Work("o.png")) == Expected(specs, LoadImage(input)).outputs.back());
   ExpectFailure("run --backend cpu --input " + Quote(input) + " --stage " + Quote(two->id + ":with=stage:1") +
                     " --output " + Quote(Work("p.png")),
-                2, "must name an earlier stage");
+                2, "the first stage has no earlier stage");
 }
 
 TEST_F(Cli, CudaVariantRunsOnTheCpuBackendWithANote) {
@@ -292,7 +292,9 @@ TEST_F(Cli, InputErrorsExitTwoAndLeaveNoOutput) {
                 "is not a folder");
   ExpectFailure("run --backend gpu --input " + in + " --stage gray" + out, 2, "--backend 'gpu' is not cuda or cpu");
   ExpectFailure("run --backend cpu --input " + in + " --stage gray", 2, "--output");
-  ExpectFailure("frobnicate", 2, "");
+  ExpectFailure("frobnicate", 2, "neither a command (list, run, bench, compare, lab, tune, lessons, report)");
+  // The lab's own options before a command would be ignored by it: refused, naming where they go.
+  ExpectFailure("--backend bogus list", 2, "--backend is the lab's option");
   // Numbers that once slipped through: a side past an int wrapped (4294967360 benched 64), and NaN passed the
   // range checks, hiding every difference.
   ExpectFailure("bench --backend cpu --size 4294967360x64 --stage invert --repeat 2", 2,

@@ -71,7 +71,7 @@ TEST(HostileStageSpec, MalformedSpecsNameWhatIsWrong) {
                 {"add:with=stage:0", "parameter 'with' = 'stage:0' is not one of"},
                 {"add:with=stage:99999999999999", "is not one of"},
                 {"add:with=stage:", "is not one of"},
-                {"add:with=stage:2", "must name an earlier stage"}},
+                {"add:with=stage:2", "the first stage has no earlier stage"}},
                SpecError);
 }
 

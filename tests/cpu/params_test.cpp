@@ -70,6 +70,8 @@ TEST(ParseParam, RangeErrorsNameParameterValueAndRange) {
   EXPECT_EQ(ParseError(IntSpec(), "-1"), "parameter 'radius' = -1 is out of range [0, 16]");
   EXPECT_EQ(ParseError(FloatSpec(), "0"), "parameter 'sigma' = 0 is out of range (0, 10]");
   EXPECT_EQ(ParseError(FloatSpec(), "10.5"), "parameter 'sigma' = 10.5 is out of range (0, 10]");
+  // Above 0 as a double, 0 as the float the filter reads.
+  EXPECT_EQ(ParseError(FloatSpec(), "1e-300"), "parameter 'sigma' = 1e-300 is out of range (0, 10]");
   EXPECT_EQ(ParseError(FloatSpec(), "1e-9"), "<accepted>");
 }
 

@@ -155,7 +155,8 @@ TEST(Pipeline, SecondInputMustBeAnEarlierStage) {
   EXPECT_EQ(ResolveError(p), "stage 2 (mix): with=stage:3 must name an earlier stage (1..1)");
   p = Chain({"mix"});
   p.stages[0].params.Set("with", std::string("stage:1"));
-  EXPECT_EQ(ResolveError(p), "stage 1 (mix): with=stage:1 must name an earlier stage (1..0)");
+  EXPECT_EQ(ResolveError(p),
+            "stage 1 (mix): with=stage:1: the first stage has no earlier stage (use with=source)");
   p.stages[0].params.Set("with", std::string("stage:N"));
   EXPECT_EQ(ResolveError(p), "stage 1 (mix): parameter 'with' = 'stage:N' is not one of: source, stage:N");
 }
