@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <climits>
 #include <cmath>
@@ -171,6 +172,54 @@ Image DecodeHdr(const unsigned char* bytes, int len, const std::string& name) {
   return img;
 }
 
+bool IsGrayPfm(const unsigned char* b, std::size_t n) {
+  return n >= 3 && b[0] == 'P' && b[1] == 'f' && std::isspace(b[2]);
+}
+
+// The PFM this program writes (gray32f, SaveImage): "Pf", width, height, a scale whose sign gives the byte
+// order (negative: little endian), one whitespace character, then rows of floats from the bottom up.
+Image DecodeGrayPfm(const unsigned char* b, std::size_t n, const std::string& name, std::size_t max_pixels) {
+  const std::string bad = "cannot decode '" + name + "': malformed PFM header";
+  std::size_t i = 2;
+  auto token = [&]() -> std::string {
+    while (i < n && std::isspace(b[i])) ++i;
+    std::string t;
+    while (i < n && !std::isspace(b[i]) && t.size() < 32) t += static_cast<char>(b[i++]);
+    if (t.empty()) throw InputError(bad);
+    return t;
+  };
+  auto side = [&]() -> long long {
+    const std::string t = token();
+    if (t.size() > 10 ||
+        !std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      throw InputError(bad);
+    return std::stoll(t);
+  };
+  const long long w = side(), h = side();
+  const std::string scale_text = token();
+  char* end = nullptr;
+  const double scale = std::strtod(scale_text.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(scale) || scale == 0.0 || i >= n || !std::isspace(b[i]))
+    throw InputError(bad);
+  const std::size_t data = i + 1;
+  CheckHeaderShape(w, h, name, max_pixels);
+  const std::size_t row_bytes = static_cast<std::size_t>(w) * sizeof(float);
+  const std::size_t need = row_bytes * static_cast<std::size_t>(h);
+  if (n - data < need)
+    throw InputError("cannot decode '" + name + "': the PFM data is truncated (" + std::to_string(n - data) +
+                     " of " + std::to_string(need) + " bytes)");
+  Image img(static_cast<int>(w), static_cast<int>(h), PixelFormat::Gray32f);
+  const bool swap = (scale < 0) != (std::endian::native == std::endian::little);
+  for (int y = 0; y < img.height(); ++y) {
+    const unsigned char* src = b + data + row_bytes * static_cast<std::size_t>(img.height() - 1 - y);
+    auto* dst = reinterpret_cast<unsigned char*>(img.Row<float>(y));
+    std::memcpy(dst, src, row_bytes);
+    if (swap)
+      for (std::size_t k = 0; k < row_bytes; k += 4) std::reverse(dst + k, dst + k + 4);
+  }
+  return img;
+}
+
 bool IsSoftimagePic(const unsigned char* b, std::size_t n) {
   return n >= 4 && std::memcmp(b, "\x53\x80\xF6\x34", 4) == 0;
 }
@@ -183,6 +232,7 @@ Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::strin
   if (size > kMaxFileBytes) throw InputError("'" + name + "' is too large to decode");
   const int len = static_cast<int>(size);
   if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name, max_pixels);
+  if (IsGrayPfm(bytes, size)) return DecodeGrayPfm(bytes, size, name, max_pixels);
   // stb_image would read it, unchecked: a format nobody asked for is not worth its risk.
   if (IsSoftimagePic(bytes, size))
     throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");

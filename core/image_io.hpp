@@ -1,9 +1,9 @@
 #pragma once
-// Image files: loading through stb_image (PNG, JPEG, BMP, TGA, GIF first frame, PSD, PNM, HDR) and saving PNG
-// or PFM. Every failure is an InputError with the path and the reason. Loading refuses, before decoding:
-// anything but a regular file, headers past the size limits (core/image.hpp), and files cut short of what
-// their header promises (core/image_file_checks.hpp): a truncated file is an error, never a partly made-up
-// image.
+// Image files: loading through stb_image (PNG, JPEG, BMP, TGA, GIF first frame, PSD, HDR), PNM and grey PFM
+// by our own decoders, and saving PNG or PFM (so a gray32f result can be read back exactly). Every failure is
+// an InputError with the path and the reason. Loading refuses, before decoding: anything but a regular file,
+// headers past the size limits (core/image.hpp), and files cut short of what their header promises
+// (core/image_file_checks.hpp): a truncated file is an error, never a partly made-up image.
 #include <string>
 
 #include "core/image.hpp"
@@ -11,7 +11,9 @@
 namespace fl {
 
 // Grey and grey+alpha load as gray8 (alpha dropped), RGB and RGBA as rgba8, 16-bit inputs are reduced to
-// 8 bits, palettes are expanded, HDR loads as gray32f when grey and as rgba8 (tone-clamped) otherwise.
+// 8 bits, palettes are expanded, HDR loads as gray32f when grey and as rgba8 (tone-clamped) otherwise, grey
+// PFM
+// ("Pf", either byte order) as gray32f; colour PFM ("PF") is not read.
 Image LoadImage(const std::string& path);
 // Decodes an image held in memory (same rules as LoadImage); `name` is used in error messages. `max_pixels`
 // lowers the pixel limit further (the fuzzers keep memory small with it); the header is checked against it

@@ -24,7 +24,8 @@ std::string AssetDir() {
 bool IsImageFile(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const char* e : {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".pgm", ".ppm", ".hdr"})
+  for (const char* e :
+       {".png", ".jpg", ".jpeg", ".bmp", ".tga", ".gif", ".psd", ".pnm", ".pgm", ".ppm", ".hdr", ".pfm"})
     if (ext == e) return true;
   return false;
 }

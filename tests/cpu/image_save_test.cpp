@@ -110,6 +110,32 @@ TEST_F(ImageIo, SavePfmRoundTripsBitExactly) {
   SaveImage(img, Path("f.pfm"));
   EXPECT_EQ(ReadPfm(Read(Path("f.pfm"))), img);
   EXPECT_EQ(Files(), std::vector<std::string>{"f.pfm"});
+  // And the program reads back what it writes.
+  EXPECT_EQ(LoadImage(Path("f.pfm")), img);
+}
+
+TEST_F(ImageIo, PfmBigEndianAndBadFilesAreRefusedClearly) {
+  // Big endian (positive scale), 2x1, bottom row first (one row here): 1.0f and -2.5f.
+  const Bytes be = {'P',  'f',  '\n', '2', ' ', '1',  '\n', '1', '.', '0',
+                    '\n', 0x3F, 0x80, 0,   0,   0xC0, 0x20, 0,   0};
+  const Image img = DecodeImage(be.data(), be.size(), "be.pfm");
+  ASSERT_EQ(img.shape(), (ImageShape{2, 1, PixelFormat::Gray32f}));
+  EXPECT_EQ(img.Row<float>(0)[0], 1.0f);
+  EXPECT_EQ(img.Row<float>(0)[1], -2.5f);
+  auto error = [](const std::string& text) -> std::string {
+    try {
+      DecodeImage(reinterpret_cast<const unsigned char*>(text.data()), text.size(), "x.pfm");
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "<accepted>";
+  };
+  EXPECT_EQ(error("Pf\n2 1\n-1.0\n" + std::string(7, '\0')),
+            "cannot decode 'x.pfm': the PFM data is truncated (7 of 8 bytes)");
+  for (const std::string bad : {"Pf\n2 1\n0\n", "Pf\n2 1\nnan\n", "Pf\n-2 1\n-1\n", "Pf\n2\n", "Pf\n2 1 -1",
+                                "Pf\n99999999999 1\n-1\n"})
+    EXPECT_EQ(error(bad), "cannot decode 'x.pfm': malformed PFM header") << bad;
+  EXPECT_NE(error("Pf\n100000 100000\n-1\n").find("x.pfm"), std::string::npos);
 }
 
 TEST_F(ImageIo, SaveFailuresLeaveNoFileBehind) {

@@ -219,6 +219,12 @@ def main():
     ok("ok_16bit.pgm", b"P5\n# sixteen bits\n3 2\n65535\n" + bytes(range(12)), "3x2 gray8")
     ok("ok_small.psd", full_psd, "8x6 rgba8")
     ok("ok_small.hdr", full_hdr, "8x6 gray32f")
+    # PFM, as filterlab writes gray32f: little endian (negative scale), rows bottom up; and big endian.
+    ok("ok_small.pfm", b"Pf\n3 2\n-1.0\n" + struct.pack("<6f", 0, 0.5, 1, -1, 2.5, 1e30), "3x2 gray32f")
+    ok("ok_big_endian.pfm", b"Pf\n2 1\n1.0\n" + struct.pack(">2f", 1, -2.5), "2x1 gray32f")
+    bad("bad_truncated.pfm", b"Pf\n3 2\n-1.0\n" + b"\0" * 23, "PFM data is truncated")
+    bad("bad_100000x100000.pfm", b"Pf\n100000 100000\n-1.0\n" + b"\0" * 64, "exceeds the limit")
+    bad("bad_zero_scale.pfm", b"Pf\n3 2\n0\n" + b"\0" * 24, "malformed PFM header")
 
     manifest.sort()
     with open(os.path.join(OUT, "manifest.tsv"), "w") as f:
