@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -282,9 +283,6 @@ Image NormalizeToGray8(const Image& image) {
 
 // Writes `image` to `tmp`; messages name `path`, the file the person asked for.
 static void WritePfm(const Image& image, const std::string& tmp, const std::string& path) {
-  if (image.format() != PixelFormat::Gray32f)
-    throw InputError("cannot save '" + path + "': PFM holds gray32f images, this one is " +
-                     std::string(ToString(image.format())));
   std::ofstream f(tmp, std::ios::binary);
   if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
   f << "Pf\n" << image.width() << " " << image.height() << "\n-1.0\n";  // negative scale: little endian
@@ -294,29 +292,55 @@ static void WritePfm(const Image& image, const std::string& tmp, const std::stri
   if (!f) throw InputError("cannot write '" + path + "': write failed");
 }
 
-void SaveImage(const Image& image, const std::string& path) {
-  if (image.empty()) throw InputError("cannot save '" + path + "': the image is empty");
+static std::string LowerExtension(const std::filesystem::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext;
+}
+
+void CheckSaveTarget(const std::string& path, PixelFormat format) {
   const std::filesystem::path target(path);
+  const std::string ext = LowerExtension(target);
+  if (ext != ".png" && ext != ".pfm")
+    throw InputError("cannot save '" + path + "': only .png and .pfm are written");
+  if (ext == ".pfm" && format != PixelFormat::Gray32f)
+    throw InputError("cannot save '" + path + "': PFM holds gray32f images, this one is " +
+                     std::string(ToString(format)));
   std::error_code ec;
   if (target.has_parent_path() && !std::filesystem::is_directory(target.parent_path(), ec))
     throw InputError("cannot save '" + path + "': folder '" + target.parent_path().string() + "' does not exist");
+  // The folder must take a new file: the temporary one SaveImage writes first, made here and removed. (A
+  // left-over one from an interrupted save is overwritten then, and proves nothing here.)
   const std::string tmp = path + ".part";
-  std::string ext = target.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (FILE* probe = std::fopen(tmp.c_str(), "wbx")) {
+    std::fclose(probe);
+    std::filesystem::remove(tmp, ec);
+  } else if (errno != EEXIST) {
+    throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  }
+}
+
+void SaveImage(const Image& image, const std::string& path) {
+  if (image.empty()) throw InputError("cannot save '" + path + "': the image is empty");
+  CheckSaveTarget(path, image.format());
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  const std::string tmp = path + ".part";
   try {
-    if (ext == ".pfm") {
+    if (LowerExtension(target) == ".pfm") {
       WritePfm(image, tmp, path);
     } else {
-      if (ext != ".png") throw InputError("cannot save '" + path + "': only .png and .pfm are written");
       Image normalized;
       const Image* src = &image;
       if (image.format() == PixelFormat::Gray32f) {
         normalized = NormalizeToGray8(image);
         src = &normalized;
       }
+      errno = 0;  // stb reports no reason: a failed fopen or write leaves one here
       if (!stbi_write_png(tmp.c_str(), src->width(), src->height(), Channels(src->format()), src->data(),
                           static_cast<int>(src->pitch())))
-        throw InputError("cannot write '" + path + "'");
+        throw InputError("cannot write '" + path +
+                         "': " + (errno ? std::strerror(errno) : "the PNG encoder failed"));
     }
     std::filesystem::rename(tmp, target, ec);
     if (ec) throw InputError("cannot write '" + path + "': " + ec.message());

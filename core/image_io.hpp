@@ -23,6 +23,10 @@ Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::strin
 // Writes PNG, or PFM when the path ends in .pfm (gray32f only). gray32f saved as PNG is normalised to 0..255 by its
 // min and max. Writes to a temporary file and renames it, so a failure leaves no partial file.
 void SaveImage(const Image& image, const std::string& path);
+// What SaveImage would refuse before writing: the extension, PFM for another format than gray32f, a missing
+// folder, a folder that takes no new file (tried). Commands call it before their work, so that a refusal
+// leaves nothing written.
+void CheckSaveTarget(const std::string& path, PixelFormat format);
 // gray32f to gray8 by min/max normalisation (a constant image maps to 0).
 Image NormalizeToGray8(const Image& image);
 

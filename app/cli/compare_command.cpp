@@ -29,6 +29,8 @@ int CompareCommand(const CompareOptions& o) {
     }
   };
   const std::unique_ptr<Chain> chain_a = plan(pa, "chain A"), chain_b = plan(pb, "chain B");
+  if (!o.diff.empty())
+    CheckSaveTarget(o.diff, PixelFormat::Rgba8);  // before the work: a refusal writes nothing
   const ChainResult ra = chain_a->Run(false), rb = chain_b->Run(false);
   const Image &a = ra.final_output(input), &b = rb.final_output(input);
   const ImageMetrics m = CompareImages(a, b, o.tolerance);

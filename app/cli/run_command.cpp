@@ -9,6 +9,13 @@
 
 namespace fl::cli {
 
+// --save-stages writes stage N's output as FOLDER/stageN_FILTER.png.
+static std::string StageFile(const std::string& folder, const Pipeline& p, std::size_t i) {
+  return (std::filesystem::path(folder) /
+          ("stage" + std::to_string(i + 1) + "_" + p.stages[i].filter + ".png"))
+      .string();
+}
+
 int RunCommand(const RunOptions& o) {
   const Registry& reg = BuiltinRegistry();
   const Backend backend = ChooseBackend(o.backend);
@@ -17,14 +24,18 @@ int RunCommand(const RunOptions& o) {
   Chain chain(reg, p, input, backend);  // every pipeline error before any work or output
   if (!o.save_stages.empty() && !std::filesystem::is_directory(o.save_stages))
     throw InputError("--save-stages '" + o.save_stages + "' is not a folder");
+  // Every file this run writes, checked before the first is: a refusal leaves nothing behind.
+  const Plan& plan = chain.plan();
+  CheckSaveTarget(o.output, plan.stages.empty() ? input.format() : plan.stages.back().out.format);
+  for (std::size_t i = 0; !o.save_stages.empty() && i < p.stages.size(); ++i)
+    CheckSaveTarget(StageFile(o.save_stages, p, i), PixelFormat::Gray8);
 
   const ChainResult r = chain.Run(!o.save_stages.empty());
   const Image& result = r.final_output(input);
   SaveImage(result, o.output);
   if (!o.save_stages.empty())
     for (std::size_t i = 0; i < r.outputs.size(); ++i) {
-      const std::string name = "stage" + std::to_string(i + 1) + "_" + p.stages[i].filter + ".png";
-      SaveImage(r.outputs[i], (std::filesystem::path(o.save_stages) / name).string());
+      SaveImage(r.outputs[i], StageFile(o.save_stages, p, i));
     }
   for (std::size_t i = 0; i < r.stage_ms.size(); ++i)
     std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(),

@@ -290,6 +290,15 @@ TEST_F(Cli, InputErrorsExitTwoAndLeaveNoOutput) {
   ExpectFailure(run + "--input " + in + " --stage gray --output " + Quote(Work("nope/out.png")), 2, "does not exist");
   ExpectFailure(run + "--input " + in + " --stage gray" + out + " --save-stages " + Quote(Work("nope")), 2,
                 "is not a folder");
+  // Every file a run writes is checked before the first: /proc takes no new file, and neither output appears.
+  ExpectFailure(run + "--input " + in + " --stage gray" + out + " --save-stages /proc", 2,
+                "cannot write '/proc/stage1_gray.png'");
+  ExpectFailure(run + "--input " + in + " --stage gray --output /proc/x.png --save-stages " + Quote(Work("")),
+                2, "cannot write '/proc/x.png'");
+  ExpectFailure(run + "--input " + in + " --stage gray --output " + Quote(Work("g.pfm")), 2,
+                "PFM holds gray32f images, this one is gray8");
+  ExpectFailure("compare --backend cpu --input " + in + " --a invert --b gauss --diff /proc/d.png", 2,
+                "cannot write '/proc/d.png'");
   ExpectFailure("run --backend gpu --input " + in + " --stage gray" + out, 2, "--backend 'gpu' is not cuda or cpu");
   ExpectFailure("run --backend cpu --input " + in + " --stage gray", 2, "--output");
   ExpectFailure("frobnicate", 2, "neither a command (list, run, bench, compare, lab, tune, lessons, report)");
