@@ -103,16 +103,12 @@ ParamValue ParseParam(const ParamSpec& spec, const std::string& text) {
     CheckParam(spec, text);
     return text;
   }
-  std::size_t used = 0;
+  // Plain decimal only: strtod also took hex (radius=0x10 was 16), leading blanks and '+'.
   double d = 0;
-  try {
-    d = std::stod(text, &used);
-  } catch (const std::out_of_range&) {  // 1e999, 1e-999
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
+  if (ec == std::errc::result_out_of_range)  // 1e999, 1e-999
     throw InputError("parameter '" + spec.name + "' = '" + text + "' is beyond the range of a double");
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size())
+  if (ec != std::errc() || end != text.data() + text.size())
     throw InputError("parameter '" + spec.name + "' = '" + text + "' is not a number");
   CheckParam(spec, d);
   return d;

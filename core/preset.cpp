@@ -49,8 +49,9 @@ const json& Require(const json& obj, const char* key, const std::string& where) 
 
 // A launch count (ppt, halo): a positive integer up to 1024 (no launch field is larger on any device).
 int LaunchCount(const json& value, const std::string& field) {
-  if (!value.is_number_integer() || value.get<long long>() <= 0 || value.get<long long>() > 1024)
-    Fail(field, "expected a positive integer");
+  if (!value.is_number_integer() || value.get<long long>() <= 0) Fail(field, "expected a positive integer");
+  if (value.get<long long>() > 1024)
+    Fail(field, value.dump() + " is more than any launch uses (at most 1024)");
   return value.get<int>();
 }
 

@@ -38,10 +38,14 @@ static int ParsePositiveInt(const std::string& key, const std::string& text) {
   int v = 0;
   try {
     v = std::stoi(text, &used);
+  } catch (const std::out_of_range&) {
+    if (text.starts_with('-')) throw InputError(key + "='" + text + "' is not a positive integer");
+    throw InputError(key + "=" + text + " is more than any launch uses (at most 1024)");
   } catch (const std::exception&) {
     used = 0;
   }
   if (used == 0 || used != text.size() || v <= 0) throw InputError(key + "='" + text + "' is not a positive integer");
+  if (v > 1024) throw InputError(key + "=" + text + " is more than any launch uses (at most 1024)");
   return v;
 }
 

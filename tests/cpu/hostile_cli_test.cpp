@@ -91,6 +91,8 @@ TEST_F(HostileCli, BadStagesAndLaunchesExitTwoWithOneErrorLine) {
            {"gauss:variant=separable:block=-1x8", "block '-1x8'"},
            {"gauss:variant=separable:ppt=9", "pixels per thread 9 is outside 1..8"},
            {"gauss:variant=separable:halo=5", "halo steps 5 is outside 1..4"},
+           {"gauss:variant=separable:halo=2147483648", "halo=2147483648 is more than any launch uses"},
+           {"gauss:variant=separable:ppt=5000", "ppt=5000 is more than any launch uses (at most 1024)"},
            {"gauss:block=4096x4096", "16777216 threads"},
            {"gauss:radius=nan", "not a finite number"},
            {"gauss:radius=3:radius=4", "given more than once"},
@@ -110,6 +112,9 @@ TEST_F(HostileCli, BadPresetsExitTwoWithOneErrorLine) {
   ExpectRefused(preset("block.json", R"({"version": 1, "stages": [{"filter": "gauss", "variant": "separable",
                                           "launch": {"block": "4096x4096"}}]})"),
                 "stages[0].launch.block: variant 'separable': block 4096x4096");
+  ExpectRefused(preset("halo.json", R"({"version": 1, "stages": [{"filter": "gauss", "variant": "separable",
+                                         "launch": {"halo": 1000000}}]})"),
+                "stages[0].launch.halo: 1000000 is more than any launch uses (at most 1024)");
   ExpectRefused(preset("cut.json", R"({"version": 1, "stages": [{"filter": "gau)"), "malformed JSON");
   ExpectRefused(preset("twice.json", R"({"version": 1, "stages": [], "stages": []})"),
                 "key 'stages' appears twice");

@@ -93,7 +93,7 @@ TEST(HostileStageSpec, NumbersOutOfRangeNonNumericNanAndInf) {
                 {"sobel:output=gray16", "is not one of"},
                 {"gauss:variant=separable:smem=maybe", "smem='maybe' is not on or off"},
                 {"gauss:variant=separable:ppt=abc", "ppt='abc' is not a positive integer"},
-                {"gauss:variant=separable:ppt=99999999999", "is not a positive integer"}},
+                {"gauss:variant=separable:ppt=99999999999", "is more than any launch uses"}},
                SpecError);
 }
 

@@ -76,7 +76,8 @@ TEST(ParseParam, RangeErrorsNameParameterValueAndRange) {
 }
 
 TEST(ParseParam, NotANumber) {
-  for (const char* bad : {"", "abc", "1.5x", "x1", "1,5", "--1"})
+  // Plain decimal only: no hex (strtod read 0x10 as 16), no blanks, no plus sign.
+  for (const char* bad : {"", "abc", "1.5x", "x1", "1,5", "--1", "0x10", " 3", "3 ", "+3"})
     EXPECT_EQ(ParseError(FloatSpec(), bad), std::string("parameter 'sigma' = '") + bad + "' is not a number") << bad;
   EXPECT_EQ(ParseError(IntSpec(), "2.5"), "parameter 'radius' = 2.5 is not an integer");
   EXPECT_EQ(ParseError(FloatSpec(), "nan"), "parameter 'sigma' is not a finite number");
