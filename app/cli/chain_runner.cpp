@@ -25,7 +25,9 @@ Chain::Chain(const Registry& reg, const Pipeline& p, const Image& input, Backend
 
 ChainResult Chain::Run(bool keep_all) {
   // Which code ran, when it is not the chosen variant: one line each, on stderr.
-  for (const std::string& note : plan_.Notes()) std::fprintf(stderr, "note: %s\n", note.c_str());
+  if (!noted_)  // once: report runs a chain ten times
+    for (const std::string& note : plan_.Notes()) std::fprintf(stderr, "note: %s\n", note.c_str());
+  noted_ = true;
   exec_->SetInput(input_);
   exec_->Run(plan_);
   ChainResult r;
@@ -41,7 +43,12 @@ ChainResult Chain::Run(bool keep_all) {
 Pipeline BuildPipeline(const Registry& reg, const std::vector<std::string>& stages, const std::string& preset,
                        Backend backend) {
   if (!preset.empty() && !stages.empty()) throw InputError("give either --stage or --preset, not both");
-  if (!preset.empty()) return LoadPreset(reg, preset, backend);
+  if (!preset.empty()) {
+    Pipeline p = LoadPreset(reg, preset, backend);
+    // A preset may be empty (the lab starts from it); a command has nothing to run.
+    if (p.stages.empty()) throw InputError("preset '" + preset + "' has no stages: nothing to run");
+    return p;
+  }
   if (stages.empty()) throw InputError("no stages: give --stage SPEC (see 'filterlab list') or --preset FILE");
   Pipeline p;
   for (const auto& spec : stages) p.stages.push_back(ParseStageSpec(reg, spec, backend));

@@ -24,13 +24,15 @@ class Chain {
   Chain(const Registry& reg, const Pipeline& p, const Image& input, Backend backend);
   const Plan& plan() const { return plan_; }
   const char* time_kind() const { return TimeKind(plan_.backend); }
-  // Runs the plan (printing a note on stderr for each stage that runs other code than its variant).
+  // Runs the plan (printing, on the first run, a note on stderr for each stage that runs other code than its
+  // variant).
   ChainResult Run(bool keep_all);
 
  private:
   const Image& input_;
   std::unique_ptr<Executor> exec_;
   Plan plan_;
+  bool noted_ = false;
 };
 
 // Stages from --stage specs or a --preset file (exactly one of them).

@@ -37,10 +37,15 @@ int RunCommand(const RunOptions& o) {
     for (std::size_t i = 0; i < r.outputs.size(); ++i) {
       SaveImage(r.outputs[i], StageFile(o.save_stages, p, i));
     }
-  for (std::size_t i = 0; i < r.stage_ms.size(); ++i)
-    std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(),
-                 chain.plan().stages[i].variant->id.c_str(),
-                 r.stage_ms[i], chain.time_kind());
+  for (std::size_t i = 0; i < r.stage_ms.size(); ++i) {
+    const PlannedStage& st = chain.plan().stages[i];
+    if (st.enabled)
+      std::fprintf(stderr, "%-18s %-20s %9.3f ms (%s)\n", StageLabel(p, i).c_str(), st.variant->id.c_str(),
+                   r.stage_ms[i], chain.time_kind());
+    else
+      std::fprintf(stderr, "%-18s %-20s  disabled (passes its input on)\n", StageLabel(p, i).c_str(),
+                   st.variant->id.c_str());
+  }
   std::fprintf(stderr, "wrote %s (%dx%d %s)\n", o.output.c_str(), result.width(), result.height(),
                std::string(ToString(result.format())).c_str());
   return 0;

@@ -314,6 +314,22 @@ TEST_F(Cli, InputErrorsExitTwoAndLeaveNoOutput) {
   ExpectFailure(compare + "--gain inf", 2, "--gain: 'inf'");
 }
 
+TEST_F(Cli, EmptyPresetIsRefusedAndADisabledStageSaysSo) {
+  const std::string in = Quote(test::AssetPath("camera.png"));
+  std::ofstream(Work("empty.json")) << R"({"version": 1, "stages": []})";
+  ExpectFailure("run --backend cpu --input " + in + " --preset " + Quote(Work("empty.json")) + " --output " +
+                    Quote(Work("o.png")),
+                2, "has no stages: nothing to run");
+  std::ofstream(Work("off.json")) << R"({"version": 1, "stages": [{"filter": "gauss", "enabled": false},
+                                                                   {"filter": "gray"}]})";
+  const Result r = Run("run --backend cpu --input " + in + " --preset " + Quote(Work("off.json")) +
+                       " --output " + Quote(Work("o.png")));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("stage 1 (gauss)    openmp                disabled (passes its input on)"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST_F(Cli, OutOfRangeParameterExitsTwo) {
   for (const FilterSpec& f : Reg().filters())
     for (const ParamSpec& p : f.params) {
