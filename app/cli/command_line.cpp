@@ -99,6 +99,17 @@ int RunCommandLine(CLI::App& app, const std::vector<Command>& commands, const Ac
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::ConversionError& e) {
+    // CLI11 says "Could not convert: --repeat = 1e3": name the option and the value the way other refusals
+    // do.
+    std::string what = e.what();
+    const std::string prefix = "Could not convert: ", sep = " = ";
+    if (what.starts_with(prefix) && what.find(sep) != std::string::npos) {
+      const std::size_t at = what.find(sep);
+      what = what.substr(prefix.size(), at - prefix.size()) + ": '" + what.substr(at + sep.size()) +
+             "' is not a value it takes (see --help)";
+    }
+    return Fail(what.c_str(), 2);
   } catch (const CLI::ParseError& e) {
     return Fail(e.what(), 2);
   }

@@ -21,6 +21,7 @@ static ParamValues ParseLabParams(const LabSpec& lab, const std::vector<std::str
     const auto spec =
         std::find_if(lab.params.begin(), lab.params.end(), [&](const auto& p) { return p.name == key; });
     if (spec == lab.params.end()) throw InputError("lab '" + lab.id + "' has no parameter '" + key + "'");
+    if (values.Has(key)) throw InputError("--param " + key + " is given more than once");
     values.Set(key, ParseParam(*spec, text.substr(eq + 1)));
   }
   return values;
@@ -43,6 +44,7 @@ int LabCommand(const LabOptions& o) {
   if (o.size != -1 && o.size < 1)
     throw InputError("--size " + std::to_string(o.size) + " must be at least 1");
   if (!o.input.empty() && !lab.takes_image) throw InputError("lab '" + lab.id + "' takes no --input");
+  if (!o.input.empty() && o.size != -1) throw InputError("give either --input or --size, not both");
   CheckJsonPath(o.json);
   LabRequest request;
   request.backend = ChooseBackend(o.backend);

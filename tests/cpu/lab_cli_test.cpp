@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/test_images.hpp"
 #include "core/lab_registry.hpp"
 #include "temp_dir.hpp"
 
@@ -108,6 +109,12 @@ TEST_F(LabCli, BadInputIsOneErrorLineAndExitTwo) {
   ExpectRefused("lab reduce --backend cpu --input '" + Path("missing.png") + "'", "missing.png");
   ExpectRefused("lab device --backend cpu --input '" + Path("missing.png") + "'", "takes no --input");
   ExpectRefused("lab histogram --backend tpu", "tpu");
+  // Once silently the last value, or the image instead of --size; and CLI11's own words for a bad number.
+  ExpectRefused("lab histogram --backend cpu --param pattern=noise --param pattern=constant",
+                "--param pattern is given more than once");
+  ExpectRefused("lab keypoints --backend cpu --input '" + test::AssetPath("camera.png") + "' --size 64",
+                "either --input or --size");
+  ExpectRefused("lab reduce --backend cpu --repeat 1e3", "--repeat: '1e3' is not a value it takes");
 }
 
 TEST_F(LabCli, AJsonPathInAMissingFolderIsRefusedBeforeTheRun) {
