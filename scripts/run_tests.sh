@@ -13,4 +13,4 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "      Run them on a GPU machine: ctest --preset ci -L gpu --output-on-failure"
 fi
 # One X server for the whole run; Mesa's software GL renders the UI tests.
-xvfb-run -a -s "-screen 0 1920x1080x24" bash scripts/run_ctest.sh --preset ci -j "$(nproc)"
+xvfb-run -a -s "-screen 0 1920x1080x24" bash scripts/run_ctest.sh -j "$(nproc)"
