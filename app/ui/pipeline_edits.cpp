@@ -1,6 +1,8 @@
 #include "app/ui/pipeline_edits.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <functional>
 #include <string>
 
 #include "app/ui/panels.hpp"
@@ -30,50 +32,90 @@ static bool Full(AppState& s) {
   return true;
 }
 
+// `with=stage:N` names a stage by its 1-based number: after an edit, each number goes where `map` sends it.
+static void RenumberReferences(Pipeline& p, const std::function<int(int)>& map) {
+  for (Stage& st : p.stages) {
+    if (!st.params.Has("with")) continue;
+    const std::string with = st.params.Text("with");
+    int n = 0;
+    const auto [end, ec] =
+        std::from_chars(with.data() + std::min<std::size_t>(6, with.size()), with.data() + with.size(), n);
+    if (!with.starts_with("stage:") || ec != std::errc() || end != with.data() + with.size()) continue;
+    if (const int m = map(n); m != n) st.params.Set("with", ParamValue("stage:" + std::to_string(m)));
+  }
+}
+
+// A structural edit made to A's chain and, when B mirrors it stage for stage, to B's too (SyncB pairs them by
+// position, so B's own variants and parameters would otherwise land on the wrong stages), with the stage
+// numbers of both renumbered.
+static void EditBoth(AppState& s, const std::function<void(Pipeline&)>& edit,
+                     const std::function<int(int)>& map) {
+  const bool mirror = !s.ab.b.stages.empty() && s.ab.b.stages.size() == s.pipeline.stages.size();
+  edit(s.pipeline);
+  RenumberReferences(s.pipeline, map);
+  if (mirror) {
+    edit(s.ab.b);
+    RenumberReferences(s.ab.b, map);
+  }
+  s.pipeline_edited = true;
+}
+
+// Stage `at` (0-based) is new: the numbers from at + 1 up move one down the chain.
+static void InsertStage(AppState& s, int at, const std::function<Stage(const Pipeline&)>& make) {
+  EditBoth(
+      s, [&](Pipeline& p) { p.stages.insert(p.stages.begin() + at, make(p)); },
+      [at](int n) { return n > at ? n + 1 : n; });
+}
+
 bool AddStage(AppState& s, const std::string& filter_id) {
   if (Full(s)) return false;
   const Stage stage = MakeStage(*s.registry, filter_id, s.backend);
   const int at = Valid(s, s.selected_stage) ? s.selected_stage + 1 : static_cast<int>(s.pipeline.stages.size());
-  s.pipeline.stages.insert(s.pipeline.stages.begin() + at, stage);
+  InsertStage(s, at, [&](const Pipeline&) { return stage; });
   s.selected_stage = at;
   s.show_stage = at;
-  s.pipeline_edited = true;
   return true;
 }
 
 void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
   if (!Valid(s, index) || Full(s)) return;
-  s.pipeline.stages.insert(s.pipeline.stages.begin() + index, MakeStage(*s.registry, filter_id, s.backend));
+  const Stage stage = MakeStage(*s.registry, filter_id, s.backend);
+  InsertStage(s, index, [&](const Pipeline&) { return stage; });
   s.selected_stage = index + 1;
   if (s.show_stage != kShowLast) s.show_stage = index + 1;
-  s.pipeline_edited = true;
 }
 
 void RemoveStage(AppState& s, int index) {
   if (!Valid(s, index)) return;
-  s.pipeline.stages.erase(s.pipeline.stages.begin() + index);
+  // A reference to the removed stage is left for the plan to refuse, by name.
+  EditBoth(
+      s, [index](Pipeline& p) { p.stages.erase(p.stages.begin() + index); },
+      [index](int n) { return n > index + 1 ? n - 1 : n; });
   const int n = static_cast<int>(s.pipeline.stages.size());
   s.selected_stage = n == 0 ? -1 : std::min(index, n - 1);
   if (s.show_stage != kShowLast) s.show_stage = s.selected_stage < 0 ? kShowInput : s.selected_stage;
-  s.pipeline_edited = true;
 }
 
 void DuplicateStage(AppState& s, int index) {
   if (!Valid(s, index) || Full(s)) return;
-  const Stage copy = s.pipeline.stages[static_cast<std::size_t>(index)];
-  s.pipeline.stages.insert(s.pipeline.stages.begin() + index + 1, copy);
+  InsertStage(s, index + 1, [index](const Pipeline& p) { return p.stages[static_cast<std::size_t>(index)]; });
   s.selected_stage = index + 1;
   if (s.show_stage != kShowLast) s.show_stage = index + 1;
-  s.pipeline_edited = true;
 }
 
 void MoveStage(AppState& s, int index, int delta) {
   const int to = index + delta;
   if (!Valid(s, index) || !Valid(s, to)) return;
-  std::swap(s.pipeline.stages[static_cast<std::size_t>(index)], s.pipeline.stages[static_cast<std::size_t>(to)]);
+  EditBoth(
+      s,
+      [index, to](Pipeline& p) {
+        std::swap(p.stages[static_cast<std::size_t>(index)], p.stages[static_cast<std::size_t>(to)]);
+      },
+      [index, to](int n) { return n == index + 1 ? to + 1
+                                  : n == to + 1  ? index + 1
+                                                 : n; });
   if (s.selected_stage == index) s.selected_stage = to;
   if (s.show_stage == index) s.show_stage = to;
-  s.pipeline_edited = true;
 }
 
 void SetStageEnabled(AppState& s, int index, bool enabled) {

@@ -205,6 +205,34 @@ TEST(PipelineEdits, PutStageBeforeKeepsTheRefusingStageSelected) {
   EXPECT_EQ(s.pipeline.stages.size(), 3u);
 }
 
+TEST(PipelineEdits, StageReferencesAndBsOwnSettingsFollowTheirStages) {
+  const Registry& reg = BuiltinRegistry();
+  AppState s;
+  s.registry = &reg;
+  Stage add = MakeStage(reg, "add", Backend::Cpu);
+  add.params.Set("with", ParamValue(std::string("stage:2")));
+  s.pipeline.stages = {MakeStage(reg, "gauss", Backend::Cpu), MakeStage(reg, "sobel", Backend::Cpu), add};
+  s.ab.b = s.pipeline;
+  s.ab.b.stages[1].params.Set("output", ParamValue(std::string("gray32f")));  // B's own setting on sobel
+  const auto with = [](const Pipeline& p, int i) {
+    return p.stages[static_cast<std::size_t>(i)].params.Text("with");
+  };
+
+  PutStageBefore(s, 1, "gray");  // gauss, gray, sobel, add: add still reads sobel, now stage 3
+  EXPECT_EQ(with(s.pipeline, 3), "stage:3");
+  ASSERT_EQ(s.ab.b.stages.size(), 4u);
+  EXPECT_EQ(s.ab.b.stages[2].params.Text("output"), "gray32f");
+  EXPECT_EQ(with(s.ab.b, 3), "stage:3");
+  MoveStage(s, 2, -1);  // gauss, sobel, gray, add
+  EXPECT_EQ(with(s.pipeline, 3), "stage:2");
+  RemoveStage(s, 0);  // sobel, gray, add
+  EXPECT_EQ(with(s.pipeline, 2), "stage:1");
+  EXPECT_EQ(s.ab.b.stages[0].params.Text("output"), "gray32f");
+  DuplicateStage(s, 0);  // sobel, sobel, gray, add: the copy of B's sobel is B's
+  EXPECT_EQ(with(s.pipeline, 3), "stage:1");
+  EXPECT_EQ(s.ab.b.stages[1].params.Text("output"), "gray32f");
+}
+
 TEST(PipelineEdits, APipelineHoldsNoMoreStagesThanAPresetCanSave) {
   ImGuiContextScope imgui;  // the refusal is a notice, timed by ImGui's clock
   const Registry& reg = BuiltinRegistry();
