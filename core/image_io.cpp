@@ -309,6 +309,8 @@ void CheckSaveTarget(const std::string& path, PixelFormat format) {
   std::error_code ec;
   if (target.has_parent_path() && !std::filesystem::is_directory(target.parent_path(), ec))
     throw InputError("cannot save '" + path + "': folder '" + target.parent_path().string() + "' does not exist");
+  if (std::filesystem::is_directory(target, ec))
+    throw InputError("cannot save '" + path + "': it is a folder");
   // The folder must take a new file: the temporary one SaveImage writes first, made here and removed. (A
   // left-over one from an interrupted save is overwritten then, and proves nothing here.)
   const std::string tmp = path + ".part";
@@ -318,6 +320,24 @@ void CheckSaveTarget(const std::string& path, PixelFormat format) {
   } else if (errno != EEXIST) {
     throw InputError("cannot write '" + path + "': " + std::strerror(errno));
   }
+}
+
+// Encoded in memory, then written with every write checked: stbi_write_png ignores fwrite's and fclose's
+// results, so a full disk left a truncated PNG that was renamed into place as if written.
+static void WritePng(const Image& image, const std::string& tmp, const std::string& path) {
+  std::vector<char> png;
+  const auto append = [](void* context, void* data, int size) {
+    auto* out = static_cast<std::vector<char>*>(context);
+    out->insert(out->end(), static_cast<char*>(data), static_cast<char*>(data) + size);
+  };
+  if (!stbi_write_png_to_func(append, &png, image.width(), image.height(), Channels(image.format()),
+                              image.data(), static_cast<int>(image.pitch())))
+    throw InputError("cannot write '" + path + "': the PNG encoder failed");
+  std::ofstream f(tmp, std::ios::binary);
+  if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  f.write(png.data(), static_cast<std::streamsize>(png.size()));
+  f.close();  // a full disk shows at the final flush
+  if (!f) throw InputError("cannot write '" + path + "': write failed");
 }
 
 void SaveImage(const Image& image, const std::string& path) {
@@ -336,11 +356,7 @@ void SaveImage(const Image& image, const std::string& path) {
         normalized = NormalizeToGray8(image);
         src = &normalized;
       }
-      errno = 0;  // stb reports no reason: a failed fopen or write leaves one here
-      if (!stbi_write_png(tmp.c_str(), src->width(), src->height(), Channels(src->format()), src->data(),
-                          static_cast<int>(src->pitch())))
-        throw InputError("cannot write '" + path +
-                         "': " + (errno ? std::strerror(errno) : "the PNG encoder failed"));
+      WritePng(*src, tmp, path);
     }
     std::filesystem::rename(tmp, target, ec);
     if (ec) throw InputError("cannot write '" + path + "': " + ec.message());

@@ -40,15 +40,16 @@ ChainResult Chain::Run(bool keep_all) {
   return r;
 }
 
+Pipeline LoadRunnablePreset(const Registry& reg, const std::string& path, Backend backend) {
+  Pipeline p = LoadPreset(reg, path, backend);
+  if (p.stages.empty()) throw InputError("preset '" + path + "' has no stages: nothing to run");
+  return p;
+}
+
 Pipeline BuildPipeline(const Registry& reg, const std::vector<std::string>& stages, const std::string& preset,
                        Backend backend) {
   if (!preset.empty() && !stages.empty()) throw InputError("give either --stage or --preset, not both");
-  if (!preset.empty()) {
-    Pipeline p = LoadPreset(reg, preset, backend);
-    // A preset may be empty (the lab starts from it); a command has nothing to run.
-    if (p.stages.empty()) throw InputError("preset '" + preset + "' has no stages: nothing to run");
-    return p;
-  }
+  if (!preset.empty()) return LoadRunnablePreset(reg, preset, backend);
   if (stages.empty()) throw InputError("no stages: give --stage SPEC (see 'filterlab list') or --preset FILE");
   Pipeline p;
   for (const auto& spec : stages) p.stages.push_back(ParseStageSpec(reg, spec, backend));

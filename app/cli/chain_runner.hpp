@@ -35,6 +35,9 @@ class Chain {
   bool noted_ = false;
 };
 
+// A preset for a command to run: as LoadPreset, and refused when it has no stages (the lab may open an empty
+// one; a command would have nothing to run).
+Pipeline LoadRunnablePreset(const Registry& reg, const std::string& path, Backend backend);
 // Stages from --stage specs or a --preset file (exactly one of them).
 Pipeline BuildPipeline(const Registry& reg, const std::vector<std::string>& stages, const std::string& preset,
                        Backend backend);

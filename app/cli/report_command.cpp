@@ -79,9 +79,9 @@ int ReportCommand(const ReportOptions& o) {
   if (o.repeat < 1 || o.repeat > 1000) throw InputError("--repeat must be in 1..1000");
   const Registry& reg = BuiltinRegistry();
   const Backend backend = ChooseBackend(o.backend);
-  const Pipeline pa = LoadPreset(reg, o.preset, backend);
+  const Pipeline pa = LoadRunnablePreset(reg, o.preset, backend);
   const std::optional<Pipeline> pb =
-      o.compare.empty() ? std::nullopt : std::optional<Pipeline>(LoadPreset(reg, o.compare, backend));
+      o.compare.empty() ? std::nullopt : std::optional<Pipeline>(LoadRunnablePreset(reg, o.compare, backend));
   ReportData d;
   d.sweep_json = o.tune_json.empty() ? "" : ReadTextFile(o.tune_json, "sweep JSON");
   d.sweep_source = o.tune_json;

@@ -135,7 +135,7 @@ TEST_F(ImageIo, PfmBigEndianAndBadFilesAreRefusedClearly) {
   for (const std::string bad : {"Pf\n2 1\n0\n", "Pf\n2 1\nnan\n", "Pf\n-2 1\n-1\n", "Pf\n2\n", "Pf\n2 1 -1",
                                 "Pf\n99999999999 1\n-1\n"})
     EXPECT_EQ(error(bad), "cannot decode 'x.pfm': malformed PFM header") << bad;
-  EXPECT_NE(error("Pf\n100000 100000\n-1\n").find("x.pfm"), std::string::npos);
+  EXPECT_NE(error("Pf\n100000 100000\n-1\n").find("exceeds the limit"), std::string::npos);
 }
 
 TEST_F(ImageIo, SaveFailuresLeaveNoFileBehind) {
@@ -154,8 +154,8 @@ TEST_F(ImageIo, SaveFailuresLeaveNoFileBehind) {
   EXPECT_EQ(error(rgba, Path("missing/a.png")),
             "cannot save '" + Path("missing/a.png") + "': folder '" + Path("missing") + "' does not exist");
   EXPECT_EQ(error(Image{}, Path("empty.png")), "cannot save '" + Path("empty.png") + "': the image is empty");
-  fs::create_directory(Path("taken.png"));  // the target is a folder: the rename fails
-  EXPECT_TRUE(Contains(error(rgba, Path("taken.png")), "cannot write '" + Path("taken.png") + "'"));
+  fs::create_directory(Path("taken.png"));  // the target is a folder: refused before anything is written
+  EXPECT_EQ(error(rgba, Path("taken.png")), "cannot save '" + Path("taken.png") + "': it is a folder");
   EXPECT_EQ(Files(), std::vector<std::string>{"taken.png"}) << "a partial file was left behind";
 }
 
