@@ -34,11 +34,11 @@ void AddGuiOptions(CLI::App& app, LabArgs& a) {
   // ImGui asserts on a style scaled to nothing, and GL refuses a font atlas scaled past its texture limit.
   app.add_option("--ui-scale", gui.ui_scale,
                  "UI scale (default: the monitor's content scale; 1 for screenshots)")
-      ->check(cli::FiniteIn(0.5, 4.0));
+      ->check(cli::FiniteIn(0.5, 4.0, "the monitor's"));
   app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");
   app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
   app.add_option("--frames", gui.frames, "Quit after N frames, once the image has loaded (tests)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--quit-after", gui.quit_after, "Quit after N seconds (tests)")
       ->check(cli::FiniteIn(0, 1e6));
   app.add_option("--script", a.script, "Play a script of lab actions (docs/SCRIPTS.md), one per frame");

@@ -8,8 +8,8 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
   std::size_t keep = text.size();
   if (keep > max_bytes) {
     keep = max_bytes;
-    // Not in the middle of a UTF-8 character: back off over its continuation bytes.
-    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+    // Not in the middle of a UTF-8 character: back off over its continuation bytes (three at most).
+    for (int i = 0; i < 3 && keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80; ++i) --keep;
   }
   std::string out;
   out.reserve(keep + 16);

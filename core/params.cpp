@@ -89,7 +89,9 @@ void CheckParam(const ParamSpec& spec, const ParamValue& value) {
   if (spec.type == ParamType::Int && *d != std::floor(*d))
     throw InputError("parameter '" + spec.name + "' = " + FormatNumber(*d) + " is not an integer");
   // A Float parameter reaches the filters as a float: 1e-300 passes "> 0" as a double and is 0 as a float.
-  const double as_used = spec.type == ParamType::Float ? static_cast<double>(static_cast<float>(*d)) : *d;
+  // (Cast only within the maximum, a float's range: a larger double would be undefined as a float.)
+  const double as_used =
+      spec.type == ParamType::Float && *d <= spec.max ? static_cast<double>(static_cast<float>(*d)) : *d;
   const bool below = spec.min_exclusive ? as_used <= spec.min : as_used < spec.min;
   if (below || *d > spec.max) {
     throw InputError("parameter '" + spec.name + "' = " + FormatNumber(*d) + " is out of range " +

@@ -1,5 +1,6 @@
 #include "core/stage_spec.hpp"
 
+#include <charconv>
 #include <optional>
 #include <set>
 #include <utility>
@@ -33,20 +34,17 @@ static std::vector<std::string> SplitSpec(const std::string& spec) {
   return parts;
 }
 
+// Plain decimal digits, as every number of a stage spec.
 static int ParsePositiveInt(const std::string& key, const std::string& text) {
-  std::size_t used = 0;
-  int v = 0;
-  try {
-    v = std::stoi(text, &used);
-  } catch (const std::out_of_range&) {
-    if (text.starts_with('-')) throw InputError(key + "='" + text + "' is not a positive integer");
-    throw InputError(key + "=" + text + " is more than any launch uses (at most 1024)");
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || v <= 0) throw InputError(key + "='" + text + "' is not a positive integer");
-  if (v > 1024) throw InputError(key + "=" + text + " is more than any launch uses (at most 1024)");
-  return v;
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const bool digits = ec != std::errc::invalid_argument && end == text.data() + text.size() &&
+                      !text.empty() && text.front() != '-';
+  if (!digits || (ec == std::errc() && v <= 0))
+    throw InputError(key + "='" + text + "' is not a positive integer");
+  if (ec == std::errc::result_out_of_range || v > 1024)
+    throw InputError(key + "='" + text + "' is more than any launch uses (at most 1024)");
+  return static_cast<int>(v);
 }
 
 static bool ParseOnOff(const std::string& key, const std::string& text) {

@@ -62,7 +62,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
     if (!warning.empty()) {
       s_.settings_warning = warning;
       s_.banner_error = warning;
-      std::fprintf(stderr, "warning: %s\n", warning.c_str());
+      std::fprintf(stderr, "warning: %s\n", OneLine(warning).c_str());
     }
     s_.recent_files = session.recent_files;
     s_.browser.folder = session.browser_folder;
@@ -96,7 +96,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
         const std::string kept = KeepDamagedCopy(SessionPath());
         s_.banner_error = std::string("the last session's pipeline was not restored: ") + e.what() +
                           (kept.empty() ? "" : " (the file is kept as " + kept + ")");
-        std::fprintf(stderr, "warning: %s\n", s_.banner_error.c_str());
+        std::fprintf(stderr, "warning: %s\n", OneLine(s_.banner_error).c_str());
       }
     }
   } catch (const InputError& e) {
@@ -137,7 +137,7 @@ void Lab::PollJob() {
     const std::string what = r->error.empty() ? "cannot load " + r->source : r->error;
     if (engine_.has_input()) {
       s_.banner_error = what + " (the current image stays)";
-      std::fprintf(stderr, "error: %s\n", what.c_str());
+      std::fprintf(stderr, "error: %s\n", OneLine(what).c_str());
       return;
     }
     // Nothing to work on yet: fall back to the bundled default so that the lab is usable at once.

@@ -78,7 +78,7 @@ TEST(StageSpec, ErrorsNameTheStageAndTheKey) {
   EXPECT_EQ(SpecError("blur:ppt=0"), "stage 'blur:ppt=0': ppt='0' is not a positive integer");
   EXPECT_EQ(SpecError("blur:ppt=2.5"), "stage 'blur:ppt=2.5': ppt='2.5' is not a positive integer");
   EXPECT_EQ(SpecError("blur:ppt=99999999999"),
-            "stage 'blur:ppt=99999999999': ppt=99999999999 is more than any launch uses (at most 1024)");
+            "stage 'blur:ppt=99999999999': ppt='99999999999' is more than any launch uses (at most 1024)");
   EXPECT_EQ(SpecError("blur:halo=-1"), "stage 'blur:halo=-1': halo='-1' is not a positive integer");
   EXPECT_EQ(SpecError("blur:smem=maybe"), "stage 'blur:smem=maybe': smem='maybe' is not on or off");
 }
