@@ -346,6 +346,9 @@ void SaveImage(const Image& image, const std::string& path) {
   const std::filesystem::path target(path);
   std::error_code ec;
   const std::string tmp = path + ".part";
+  // A left-over temporary is removed, not written through: were it a link, the write would follow it and the
+  // rename would put the link in place of the image.
+  std::filesystem::remove(tmp, ec);
   try {
     if (LowerExtension(target) == ".pfm") {
       WritePfm(image, tmp, path);

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "common/test_images.hpp"
@@ -156,6 +158,16 @@ TEST_F(ImageIo, SaveFailuresLeaveNoFileBehind) {
   EXPECT_EQ(error(Image{}, Path("empty.png")), "cannot save '" + Path("empty.png") + "': the image is empty");
   fs::create_directory(Path("taken.png"));  // the target is a folder: refused before anything is written
   EXPECT_EQ(error(rgba, Path("taken.png")), "cannot save '" + Path("taken.png") + "': it is a folder");
+  // A left-over temporary that is a link is replaced, not written through.
+  std::ofstream(Path("elsewhere.txt")) << "keep";
+  fs::create_symlink(Path("elsewhere.txt"), Path("linked.png.part"));
+  SaveImage(rgba, Path("linked.png"));
+  EXPECT_FALSE(fs::is_symlink(Path("linked.png")));
+  EXPECT_EQ(LoadImage(Path("linked.png")), rgba);
+  std::ifstream kept(Path("elsewhere.txt"));
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), {}), "keep");
+  fs::remove(Path("linked.png"));
+  fs::remove(Path("elsewhere.txt"));
   EXPECT_EQ(Files(), std::vector<std::string>{"taken.png"}) << "a partial file was left behind";
 }
 
