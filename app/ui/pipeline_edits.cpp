@@ -87,10 +87,14 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
 
 void RemoveStage(AppState& s, int index) {
   if (!Valid(s, index)) return;
-  // A reference to the removed stage is left for the plan to refuse, by name.
+  // A reference to the removed stage must not slide onto its successor: it is sent past the chain's end,
+  // where the plan refuses it by name (the stage turns red) until the person picks another input.
+  const int gone = index + 1, past_end = static_cast<int>(kMaxPresetStages) + 1;
   EditBoth(
       s, [index](Pipeline& p) { p.stages.erase(p.stages.begin() + index); },
-      [index](int n) { return n > index + 1 ? n - 1 : n; });
+      [gone, past_end](int n) { return n == gone  ? past_end
+                                       : n > gone ? n - 1
+                                                  : n; });
   const int n = static_cast<int>(s.pipeline.stages.size());
   s.selected_stage = n == 0 ? -1 : std::min(index, n - 1);
   if (s.show_stage != kShowLast) s.show_stage = s.selected_stage < 0 ? kShowInput : s.selected_stage;

@@ -231,6 +231,13 @@ TEST(PipelineEdits, StageReferencesAndBsOwnSettingsFollowTheirStages) {
   DuplicateStage(s, 0);  // sobel, sobel, gray, add: the copy of B's sobel is B's
   EXPECT_EQ(with(s.pipeline, 3), "stage:1");
   EXPECT_EQ(s.ab.b.stages[1].params.Text("output"), "gray32f");
+  RemoveStage(s, 0);  // sobel, gray, add: add's input is gone, and it does not slide onto the next sobel
+  EXPECT_EQ(with(s.pipeline, 2), "stage:257");
+  const Plan plan = ResolvePipeline(reg, s.pipeline, {16, 16, PixelFormat::Gray8}, Backend::Cpu);
+  ASSERT_TRUE(plan.issue);
+  EXPECT_EQ(plan.issue->stage, 2);
+  EXPECT_NE(plan.issue->message.find("with=stage:257 must name an earlier stage"), std::string::npos)
+      << plan.issue->message;
 }
 
 TEST(PipelineEdits, APipelineHoldsNoMoreStagesThanAPresetCanSave) {
