@@ -298,7 +298,8 @@ static std::string LowerExtension(const std::filesystem::path& p) {
   return ext;
 }
 
-void CheckSaveTarget(const std::string& path, PixelFormat format) {
+// What SaveImage refuses from the path and format alone.
+static void CheckSavePath(const std::string& path, PixelFormat format) {
   const std::filesystem::path target(path);
   const std::string ext = LowerExtension(target);
   if (ext != ".png" && ext != ".pfm")
@@ -311,8 +312,13 @@ void CheckSaveTarget(const std::string& path, PixelFormat format) {
     throw InputError("cannot save '" + path + "': folder '" + target.parent_path().string() + "' does not exist");
   if (std::filesystem::is_directory(target, ec))
     throw InputError("cannot save '" + path + "': it is a folder");
+}
+
+void CheckSaveTarget(const std::string& path, PixelFormat format) {
+  CheckSavePath(path, format);
   // The folder must take a new file: the temporary one SaveImage writes first, made here and removed. (A
-  // left-over one from an interrupted save is overwritten then, and proves nothing here.)
+  // left-over one from an interrupted save, which SaveImage removes, proves nothing here.)
+  std::error_code ec;
   const std::string tmp = path + ".part";
   if (FILE* probe = std::fopen(tmp.c_str(), "wbx")) {
     std::fclose(probe);
@@ -342,7 +348,7 @@ static void WritePng(const Image& image, const std::string& tmp, const std::stri
 
 void SaveImage(const Image& image, const std::string& path) {
   if (image.empty()) throw InputError("cannot save '" + path + "': the image is empty");
-  CheckSaveTarget(path, image.format());
+  CheckSavePath(path, image.format());  // the write itself is the test of the folder
   const std::filesystem::path target(path);
   std::error_code ec;
   const std::string tmp = path + ".part";

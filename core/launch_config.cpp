@@ -1,8 +1,7 @@
 #include "core/launch_config.hpp"
 
-#include <charconv>
-
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 
 namespace fl {
 
@@ -11,19 +10,11 @@ std::string FormatBlock(const LaunchConfig& c) {
 }
 
 void ParseBlock(const std::string& text, LaunchConfig& c) {
-  // from_chars, not sscanf: sscanf's %d has undefined behaviour for a number beyond int ("99999999999x8").
-  int x = 0, y = 0;
-  const char* end = text.data() + text.size();
-  const auto rx = std::from_chars(text.data(), end, x);
-  bool ok = rx.ec == std::errc() && rx.ptr != end && *rx.ptr == 'x';
-  if (ok) {
-    const auto ry = std::from_chars(rx.ptr + 1, end, y);
-    ok = ry.ec == std::errc() && ry.ptr == end;
-  }
-  if (!ok || x <= 0 || y <= 0)
+  const auto wh = ParseWxH(text);
+  if (!wh || (*wh)[0] <= 0 || (*wh)[1] <= 0)
     throw InputError("block '" + text + "' is not of the form WxH with positive numbers (e.g. 32x8)");
-  c.block_x = x;
-  c.block_y = y;
+  c.block_x = (*wh)[0];
+  c.block_y = (*wh)[1];
 }
 
 std::string Describe(const LaunchConfig& c, const LaunchUse& use) {

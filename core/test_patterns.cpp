@@ -1,12 +1,12 @@
 #include "core/test_patterns.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
 
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 
 namespace fl {
 
@@ -144,14 +144,6 @@ std::string FormatPatternSpec(const PatternRequest& r) {
          std::to_string(r.height) + ":" + std::string(ToString(r.format));
 }
 
-static int ParseSide(std::string_view s, std::string_view whole) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size())
-    throw InputError("'" + std::string(whole) + "': size must be WxH, e.g. 1024x768");
-  return v;
-}
-
 std::optional<PatternRequest> ParsePatternSpec(std::string_view text) {
   constexpr std::string_view kPrefix = "pattern:";
   if (!text.starts_with(kPrefix)) return std::nullopt;
@@ -171,10 +163,10 @@ std::optional<PatternRequest> ParsePatternSpec(std::string_view text) {
     throw InputError("'" + std::string(text) + "': unknown pattern '" + std::string(parts[0]) +
                      "' (known: zoneplate, checkerboard, gradient, noise)");
   r.pattern = *p;
-  const auto x = parts[1].find('x');
-  if (x == std::string_view::npos) throw InputError("'" + std::string(text) + "': size must be WxH, e.g. 1024x768");
-  r.width = ParseSide(parts[1].substr(0, x), text);
-  r.height = ParseSide(parts[1].substr(x + 1), text);
+  const auto wh = ParseWxH(parts[1]);
+  if (!wh) throw InputError("'" + std::string(text) + "': size must be WxH, e.g. 1024x768");
+  r.width = (*wh)[0];
+  r.height = (*wh)[1];
   if (parts.size() == 3) {
     const auto f = ParsePixelFormat(parts[2]);
     if (!f) throw InputError("'" + std::string(text) + "': unknown format '" + std::string(parts[2]) + "'");

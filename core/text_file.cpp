@@ -10,6 +10,13 @@
 
 namespace fl {
 
+void CheckTextFileFolder(const std::string& path, const std::string& option) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!path.empty() && !parent.empty() && !std::filesystem::is_directory(parent, ec))
+    throw InputError(option + " '" + path + "': folder '" + parent.string() + "' does not exist");
+}
+
 void WriteTextFileAtomically(const std::string& path, const std::string& text, const std::string& what) {
   const std::string tmp = path + ".part";
   const auto fail = [&](const std::string& why) {

@@ -8,6 +8,9 @@ namespace fl {
 
 // Throws InputError "cannot write WHAT 'PATH': reason".
 void WriteTextFileAtomically(const std::string& path, const std::string& text, const std::string& what = "file");
+// For a command that writes `path` after its work: refuses a folder that does not exist before the work
+// starts. Throws InputError "OPTION 'PATH': folder 'F' does not exist".
+void CheckTextFileFolder(const std::string& path, const std::string& option);
 // Throws InputError "cannot open WHAT 'PATH': reason" (missing, a directory, not a regular file, unreadable)
 // or "cannot read WHAT 'PATH': ..." when it is larger than `max_bytes`.
 std::string ReadTextFile(const std::string& path, const std::string& what = "file",

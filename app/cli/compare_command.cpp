@@ -1,7 +1,6 @@
 // filterlab compare: two chains (A and B) on one image, their difference and timings.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -32,9 +31,7 @@ int CompareCommand(const CompareOptions& o) {
   const std::unique_ptr<Chain> chain_a = plan(pa, "chain A"), chain_b = plan(pb, "chain B");
   // Before the work: a refusal writes nothing.
   if (!o.diff.empty()) CheckSaveTarget(o.diff, PixelFormat::Rgba8);
-  if (const auto folder = std::filesystem::path(o.json).parent_path();
-      !o.json.empty() && !folder.empty() && !std::filesystem::is_directory(folder))
-    throw InputError("--json '" + o.json + "': folder '" + folder.string() + "' does not exist");
+  CheckTextFileFolder(o.json, "--json");
   const ChainResult ra = chain_a->Run(false), rb = chain_b->Run(false);
   const Image &a = ra.final_output(input), &b = rb.final_output(input);
   const ImageMetrics m = CompareImages(a, b, o.tolerance);

@@ -1,6 +1,5 @@
 #include "app/cli/lab_command.hpp"
 
-#include <filesystem>
 #include <iostream>
 
 #include "app/cli/commands.hpp"
@@ -27,14 +26,6 @@ static ParamValues ParseLabParams(const LabSpec& lab, const std::vector<std::str
   return values;
 }
 
-// Refuses a --json path whose folder does not exist before the lab runs, not after.
-static void CheckJsonPath(const std::string& path) {
-  if (path.empty()) return;
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty() && !std::filesystem::is_directory(parent))
-    throw InputError("--json '" + path + "': folder '" + parent.string() + "' does not exist");
-}
-
 int LabCommand(const LabOptions& o) {
   if (o.name.empty() || o.list) {
     PrintLabs(std::cout);
@@ -45,7 +36,7 @@ int LabCommand(const LabOptions& o) {
     throw InputError("--size " + std::to_string(o.size) + " must be at least 1");
   if (!o.input.empty() && !lab.takes_image) throw InputError("lab '" + lab.id + "' takes no --input");
   if (!o.input.empty() && o.size != -1) throw InputError("give either --input or --size, not both");
-  CheckJsonPath(o.json);
+  CheckTextFileFolder(o.json, "--json");  // before the lab runs, not after
   LabRequest request;
   request.backend = ChooseBackend(o.backend);
   request.size = o.size == -1 ? 0 : o.size;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/size_text.hpp"
 #include "core/text_file.hpp"
 
 namespace fl::ui {
@@ -55,10 +56,10 @@ int NonNegative(const std::string& text, const char* what) {
 }
 
 void Size(const std::string& text, int& w, int& h) {
-  const auto x = text.find('x');
-  if (x == std::string::npos || !ParseInt(text.substr(0, x), w) || !ParseInt(text.substr(x + 1), h) || w < 0 ||
-      h < 0)
-    throw LineError{"'" + text + "' is not WxH (e.g. 32x8)"};
+  const auto wh = ParseWxH(text);
+  if (!wh || (*wh)[0] < 0 || (*wh)[1] < 0) throw LineError{"'" + text + "' is not WxH (e.g. 32x8)"};
+  w = (*wh)[0];
+  h = (*wh)[1];
 }
 
 bool OnOff(const std::string& text, const char* on, const char* off) {
