@@ -54,6 +54,10 @@ std::string FormatList(const std::vector<PixelFormat>& formats) {
 
 namespace fl {
 
+LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, PixelFormat in) {
+  return v.defaults_for ? v.defaults_for(v.defaults, p, in) : v.defaults;
+}
+
 BlockFootprint FootprintOf(const VariantSpec& v, const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
   if (v.footprint) return v.footprint(c, p, in);
   return {c.block_x, c.block_y, 0};

@@ -61,6 +61,9 @@ using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&, const ParamVa
 // A variant's own launch rule beyond the device limits (e.g. an apron that must cover the radius): why this
 // configuration cannot serve these parameters, or nullopt. The executor calls it before launching anything.
 using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);
+// A variant's default launch for these parameters and this input format, where one launch does not suit them
+// all (box `fast` at large radii wants longer strips): `defaults` adjusted. Measured rules only.
+using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, PixelFormat in);
 
 // What one block of a CUDA variant computes and reads, for the viewer's launch-grid overlay: the output tile
 // (in pixels) one block writes, and the halo (in pixels, on every side) it reads beyond that tile.
@@ -95,6 +98,10 @@ struct VariantSpec {
   std::string expectation;  // what to expect from it and why
   LaunchUse uses;           // which launch fields apply
   LaunchConfig defaults;
+  // nullptr: `defaults` serves every parameter set. Otherwise the launch a stage gets until a person sets one
+  // (DefaultLaunch); `defaults_rule` says in a few words what changes and why, for the list and the editor.
+  LaunchDefaultsFn defaults_for = nullptr;
+  std::string defaults_rule;
   Agreement agreement = Agreement::Exact;
   std::vector<PixelFormat> formats;      // input formats it has code for; empty: all the filter accepts
   std::vector<PixelFormat> out_formats;  // output formats it can write; empty: whatever the filter produces
@@ -110,6 +117,10 @@ struct VariantSpec {
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };
+
+// The launch a stage of v runs with until a person sets one: v.defaults_for's choice for these parameters and
+// this input format, or v.defaults.
+LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, PixelFormat in);
 
 // The footprint the viewer draws: the variant's own, or, when it declares none, one pixel per thread
 // (block_x x block_y pixels per block, no halo).

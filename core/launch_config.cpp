@@ -5,6 +5,24 @@
 
 namespace fl {
 
+LaunchConfig MergeLaunch(const LaunchConfig& defaults, const LaunchConfig& chosen, unsigned set) {
+  LaunchConfig l = defaults;
+  if (set & kSetBlock) l.block_x = chosen.block_x, l.block_y = chosen.block_y;
+  if (set & kSetPpt) l.ppt = chosen.ppt;
+  if (set & kSetHalo) l.halo = chosen.halo;
+  if (set & kSetSmem) l.smem = chosen.smem;
+  return l;
+}
+
+unsigned ChangedFields(const LaunchConfig& a, const LaunchConfig& b) {
+  unsigned bits = 0;
+  if (a.block_x != b.block_x || a.block_y != b.block_y) bits |= kSetBlock;
+  if (a.ppt != b.ppt) bits |= kSetPpt;
+  if (a.halo != b.halo) bits |= kSetHalo;
+  if (a.smem != b.smem) bits |= kSetSmem;
+  return bits;
+}
+
 std::string FormatBlock(const LaunchConfig& c) {
   return std::to_string(c.block_x) + "x" + std::to_string(c.block_y);
 }

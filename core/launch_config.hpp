@@ -53,6 +53,14 @@ struct DeviceLimits {
   std::size_t reserved_smem_per_block = 1024;  // the driver's, per block, from compute capability 8.0
 };
 
+// Which launch fields a person chose (stage spec, preset, editor, tuner), as bits of a stage's `launch_set`:
+// those keep their value, the others follow the variant's default for the stage's parameters and input.
+enum LaunchBits : unsigned { kSetBlock = 1u, kSetPpt = 2u, kSetHalo = 4u, kSetSmem = 8u, kSetAll = 15u };
+// `defaults` with the fields of `set` taken from `chosen`.
+LaunchConfig MergeLaunch(const LaunchConfig& defaults, const LaunchConfig& chosen, unsigned set);
+// The bits of the fields in which a and b differ.
+unsigned ChangedFields(const LaunchConfig& a, const LaunchConfig& b);
+
 std::string FormatBlock(const LaunchConfig& c);  // "32x8"
 // Parses "32x8"; throws InputError naming the text.
 void ParseBlock(const std::string& text, LaunchConfig& c);

@@ -20,6 +20,11 @@ void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id) 
   const VariantSpec& v = reg.GetVariant(f, variant_id);
   stage.variant = v.id;
   stage.launch = v.defaults;
+  stage.launch_set = 0;
+}
+
+LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat in) {
+  return MergeLaunch(DefaultLaunch(v, stage.params, in), stage.launch, stage.launch_set);
 }
 
 std::string StageLabel(const Pipeline& p, std::size_t index) {

@@ -12,6 +12,10 @@ struct Stage {
   std::string variant;
   ParamValues params;
   LaunchConfig launch;
+  // The launch fields a person chose (LaunchBits: stage spec, preset, editor, tuner). The others follow the
+  // variant's default for the stage's parameters and input format (DefaultLaunch), which can change with
+  // them.
+  unsigned launch_set = 0;
   bool enabled = true;
   bool operator==(const Stage&) const = default;
 };
@@ -23,8 +27,12 @@ struct Pipeline {
 
 // A new stage with the filter's defaults and the backend's default variant.
 Stage MakeStage(const Registry& reg, std::string_view filter_id, Backend backend);
-// Switches a stage to another variant, taking that variant's launch defaults.
+// Switches a stage to another variant, taking that variant's launch defaults (no field set).
 void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id);
+
+// The launch a stage runs with on an input of format `in`: the fields it set, the variant's default for the
+// rest.
+LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat in);
 
 // "stage 2 (gauss3)": how errors name a stage.
 std::string StageLabel(const Pipeline& p, std::size_t index);

@@ -117,7 +117,7 @@ void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
   if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.in.format, s.out.format).empty())
     throw InputError(problem);
   s.variant = fallback;
-  s.launch = fallback->defaults;
+  s.launch = DefaultLaunch(*fallback, s.params, s.in.format);
   s.note = s.requested->id + " has no " + std::string(ToString(s.in.format)) + " to " +
            std::string(ToString(s.out.format)) + " code: runs " + fallback->id;
 }
@@ -163,7 +163,7 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
       s.filter = &reg.Get(st.filter);
       s.requested = s.variant = &reg.GetVariant(*s.filter, st.variant);
       s.params = st.params;
-      s.launch = st.launch;
+      s.launch = StageLaunch(st, *s.variant, current.format);
       s.enabled = st.enabled;
       s.in = s.out = current;
       if (s.enabled) {

@@ -27,13 +27,17 @@ std::string PipelineToJson(const Registry& reg, const Pipeline& p) {
       else
         params[name] = std::get<std::string>(value);
     }
+    // Only the fields set: the others stay the variant's defaults for the parameters when the preset is
+    // loaded.
+    const unsigned set = s.launch_set;
     json launch = json::object();
-    if (v.uses.block) launch["block"] = FormatBlock(s.launch);
-    if (v.uses.ppt) launch["ppt"] = s.launch.ppt;
-    if (v.uses.halo) launch["halo"] = s.launch.halo;
-    if (v.uses.smem) launch["smem"] = s.launch.smem;
-    stages.push_back({{"filter", s.filter}, {"variant", s.variant}, {"enabled", s.enabled}, {"params", params},
-                      {"launch", launch}});
+    if (v.uses.block && (set & kSetBlock)) launch["block"] = FormatBlock(s.launch);
+    if (v.uses.ppt && (set & kSetPpt)) launch["ppt"] = s.launch.ppt;
+    if (v.uses.halo && (set & kSetHalo)) launch["halo"] = s.launch.halo;
+    if (v.uses.smem && (set & kSetSmem)) launch["smem"] = s.launch.smem;
+    json stage = {{"filter", s.filter}, {"variant", s.variant}, {"enabled", s.enabled}, {"params", params}};
+    if (set) stage["launch"] = launch;
+    stages.push_back(std::move(stage));
   }
   return json{{"version", kPresetVersion}, {"stages", stages}}.dump(2) + "\n";
 }
@@ -120,15 +124,19 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
           Fail(field, e.what());
         }
         given.emplace_back(field, LaunchField::Block);
+        s.launch_set |= kSetBlock;
       } else if (key == "ppt") {
         s.launch.ppt = LaunchCount(value, field);
         given.emplace_back(field, LaunchField::Ppt);
+        s.launch_set |= kSetPpt;
       } else if (key == "halo") {
         s.launch.halo = LaunchCount(value, field);
         given.emplace_back(field, LaunchField::Halo);
+        s.launch_set |= kSetHalo;
       } else if (key == "smem") {
         if (!value.is_boolean()) Fail(field, "expected true or false");
         s.launch.smem = value.get<bool>();
+        s.launch_set |= kSetSmem;
       } else {
         Fail(field, "unknown field (block, ppt, halo, smem)");
       }

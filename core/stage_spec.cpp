@@ -113,6 +113,14 @@ Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backe
     for (const auto& [key, value] : kv)
       if (key != "variant")
         if (auto field = SetKey(f, st, key, value)) launch_keys.emplace_back(key, *field);
+    for (const auto& kv_pair : kv) {
+      const std::string& k = kv_pair.first;
+      st.launch_set |= k == "block"  ? kSetBlock
+                       : k == "ppt"  ? kSetPpt
+                       : k == "halo" ? kSetHalo
+                       : k == "smem" ? kSetSmem
+                                     : 0u;
+    }
     for (const auto& [key, field] : launch_keys)
       if (auto why = LaunchFieldProblem(reg, st, variant_named, field)) throw InputError(key + ": " + *why);
     return st;
@@ -128,10 +136,13 @@ std::string FormatStageSpec(const Registry& reg, const Stage& st) {
   for (const auto& p : f.params)
     if (st.params.Has(p.name)) s += ":" + p.name + "=" + FormatParam(st.params.All().at(p.name));
   s += ":variant=" + st.variant;
-  if (v.uses.block) s += ":block=" + FormatBlock(st.launch);
-  if (v.uses.ppt) s += ":ppt=" + std::to_string(st.launch.ppt);
-  if (v.uses.halo) s += ":halo=" + std::to_string(st.launch.halo);
-  if (v.uses.smem) s += std::string(":smem=") + (st.launch.smem ? "on" : "off");
+  // Only the fields set: the others are the variant's defaults for these parameters, and the same spec gets
+  // them.
+  const unsigned set = st.launch_set;
+  if (v.uses.block && (set & kSetBlock)) s += ":block=" + FormatBlock(st.launch);
+  if (v.uses.ppt && (set & kSetPpt)) s += ":ppt=" + std::to_string(st.launch.ppt);
+  if (v.uses.halo && (set & kSetHalo)) s += ":halo=" + std::to_string(st.launch.halo);
+  if (v.uses.smem && (set & kSetSmem)) s += std::string(":smem=") + (st.launch.smem ? "on" : "off");
   return s;
 }
 

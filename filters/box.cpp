@@ -15,6 +15,18 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
   return {c.block_x, c.block_y, p.Int("radius")};
 }
 
+// fast's rows per thread by radius. The window's first 2r rows are paid once per strip, so longer strips pay
+// off as r grows, until there are too few threads (ms on an H100, 8192x8192 gray8, block 32x4, ppt 6 / 8 / 10
+// / 12 / 16, bench/results/2026-11-25_h100_radius_sweep/): r3 0.0620 / 0.0624 / 0.0641 / 0.0663 / 0.0665, r4
+// 0.0671 / 0.0647 / 0.0657 / 0.0684 / 0.0704, r5 0.0700 / 0.0680 / 0.0658 / 0.0673 / 0.0713, r7 0.0828 /
+// 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919.
+static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
+  LaunchConfig l = d;
+  const int r = p.Int("radius");
+  l.ppt = r <= 4 ? 8 : r == 5 ? 10 : 12;
+  return l;
+}
+
 static FilterSpec DeclareBox() {
   FilterSpec f;
   f.id = "box";
@@ -40,8 +52,8 @@ static FilterSpec DeclareBox() {
   radius.help = "half width of the window: 2 * radius + 1 pixels per side";
   f.params = {radius};
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
-  // 7 and 8 lie either side of fast's two strip paths, 16 is the largest radius it serves.
-  f.test_cases = {"radius=1", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
+  // 7 and 8 lie either side of fast's two strip paths, 16 is the largest radius it serves, 5 takes ppt 10.
+  f.test_cases = {"radius=1", "radius=5", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
 
   VariantSpec direct = CudaVariant(
       "direct",
@@ -105,6 +117,8 @@ static FilterSpec DeclareBox() {
   fast.check_launch = cuda::BoxFastProblem;
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
+  fast.defaults_for = BoxFastLaunch;
+  fast.defaults_rule = "ppt 8 up to radius 4, 10 at radius 5, 12 from radius 6";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

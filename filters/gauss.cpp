@@ -33,6 +33,34 @@ static BlockFootprint SeparableRowFootprint(const LaunchConfig& c, const ParamVa
   return {c.block_x * c.ppt, c.block_y, p.Int("radius")};
 }
 
+// fast's rows per thread for gray32f by radius: its ring of 2r + 1 row results grows with r (186 registers at
+// radius 8), so fewer threads run at once and longer strips spread the window's first rows over more outputs
+// (ms on an H100, 8192x8192 gray32f, block 32x4, ppt 8 / 16 / 32 / 48 / 64, bench/results/
+// 2026-11-25_h100_radius_sweep/): r1 0.186 / 0.200 / 0.212 / 0.221 / 0.227, r4 0.221 / 0.202 / 0.226 / 0.233
+// / 0.239, r6 0.321 / 0.266 / 0.246 / 0.244 / 0.250, r8 0.471 / 0.360 / 0.307 / 0.293 / 0.291. gray8 and
+// rgba8 run `tensor` by default and keep ppt 16 (not swept).
+static LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+  LaunchConfig l = d;
+  if (in != PixelFormat::Gray32f) return l;
+  const int r = p.Int("radius");
+  l.ppt = r <= 3 ? 8 : r <= 5 ? 16 : r <= 7 ? 48 : 64;
+  return l;
+}
+
+// tensor's rows per thread for rgba8 by radius: its row pass grows with r (3 k blocks at radius 3..4, 5
+// at 7..8), and longer strips spread the once-per-warp set-up; gray8 is fastest at 128 at every radius (ms on
+// an H100, 8192x8192, block 32x8, ppt 64 / 128 / 192 / 256 / 384,
+// bench/results/2026-11-25_h100_radius_sweep/): rgba8 r2 0.284 / 0.240 / 0.260 / 0.279 / 0.304, r4 0.326 /
+// 0.258 / 0.244 / 0.260 / 0.281, r6 0.376 / 0.298 / 0.275 / 0.270 / 0.270, r8 0.442 / 0.338 / 0.306 / 0.294 /
+// 0.282; gray8 r8 0.081 / 0.070 / 0.075 / 0.082 / 0.091.
+static LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+  LaunchConfig l = d;
+  if (in != PixelFormat::Rgba8) return l;
+  const int r = p.Int("radius");
+  l.ppt = r <= 2 ? 128 : r <= 4 ? 192 : r <= 6 ? 256 : 384;
+  return l;
+}
+
 static FilterSpec DeclareGauss() {
   FilterSpec f;
   f.id = "gauss";
@@ -186,6 +214,8 @@ static FilterSpec DeclareGauss() {
   fast.smem_bytes = cuda::GaussFastSmemBytes;
   fast.check_launch = cuda::GaussFastProblem;
   fast.footprint = cuda::GaussFastFootprint;
+  fast.defaults_for = GaussFastLaunch;
+  fast.defaults_rule = "gray32f: ppt 8 up to radius 3, 16 to 5, 48 to 7, 64 at 8";
 
   VariantSpec tensor = CudaVariant(
       "tensor",
@@ -220,8 +250,10 @@ static FilterSpec DeclareGauss() {
   tensor.fallback = "fast";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
-  // ran faster at ppt 256: radius 8 0.305 against 0.347 ms, radius 4 0.264 against 0.271, gray8 slower there).
+  // runs longer strips as the radius grows: GaussTensorLaunch).
   tensor.defaults = LaunchConfig{.block_x = 32, .block_y = 8, .ppt = 128, .smem = true};
+  tensor.defaults_for = GaussTensorLaunch;
+  tensor.defaults_rule = "rgba8: ppt 128 up to radius 2, 192 to 4, 256 to 6, 384 to 8";
   tensor.smem_bytes = cuda::GaussTensorSmemBytes;
   tensor.check_launch = cuda::GaussTensorProblem;
   tensor.footprint = cuda::GaussTensorFootprint;

@@ -6,14 +6,19 @@
 
 namespace fl::cli {
 
-static std::string LaunchFields(const LaunchUse& u) {
+// The fields a variant reads, its default launch, and the rule by which that default follows the parameters.
+static std::string LaunchFields(const VariantSpec& v) {
+  const LaunchUse& u = v.uses;
   std::string s;
   auto add = [&](const std::string& f) { s += (s.empty() ? "" : ", ") + f; };
   if (u.block) add("block");
   if (u.ppt) add("ppt " + std::to_string(u.ppt_min) + ".." + std::to_string(u.ppt_max));
   if (u.halo) add("halo " + std::to_string(u.halo_min) + ".." + std::to_string(u.halo_max));
   if (u.smem) add("smem on/off");
-  return s.empty() ? "-" : s;
+  if (s.empty()) return "-";
+  s += "; default " + Describe(v.defaults, u);
+  if (!v.defaults_rule.empty()) s += " (" + v.defaults_rule + ")";
+  return s;
 }
 
 static std::string AgreementText(Agreement a) {
@@ -74,7 +79,7 @@ std::string TeachingMarkdown(const Registry& reg) {
     md << "\n| variant | backend | launch fields | agreement | technique | what to expect |\n"
        << "|---|---|---|---|---|---|\n";
     for (const auto& v : f.variants)
-      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << LaunchFields(v.uses) << " | "
+      md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << LaunchFields(v) << " | "
          << AgreementText(v.agreement) << " | " << v.technique << " | " << v.expectation << " |\n";
   }
   LabsMarkdown(md);

@@ -144,6 +144,7 @@ const Image& Engine::ReferenceOutput(const Pipeline& p, int stage) {
     if (!f) throw InputError("unknown filter '" + st.filter + "'");
     st.variant = f->Reference().id;
     st.launch = f->Reference().defaults;
+    st.launch_set = 0;
     ref.stages.push_back(std::move(st));
   }
   const std::string key = PipelineToJson(reg_, ref);

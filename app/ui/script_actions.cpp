@@ -61,12 +61,33 @@ void SetStageVariant(AppState& s, const ScriptAction& a) {
 
 // block, ppt, halo, smem: the launch controls, whose values the plan checks against the variant and device.
 void SetLaunch(AppState& s, const ScriptAction& a) {
-  LaunchConfig& l = EditedStage(s, a.stage).launch;
+  Stage& st = EditedStage(s, a.stage);
+  // The field changes what the editor shows: until a launch is set, the variant's default for the stage's
+  // input.
+  const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
+  const std::size_t index = static_cast<std::size_t>(a.stage - 1);
+  const FilterSpec* f = s.registry->Find(st.filter);
+  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
+  if (v && index < reports.size()) st.launch = StageLaunch(st, *v, reports[index].in.format);
+  LaunchConfig& l = st.launch;
   switch (a.verb) {
-    case ScriptVerb::Block: l.block_x = a.width; l.block_y = a.height; break;
-    case ScriptVerb::Ppt: l.ppt = a.number; break;
-    case ScriptVerb::Halo: l.halo = a.number; break;
-    default: l.smem = a.on; break;
+    case ScriptVerb::Block:
+      l.block_x = a.width;
+      l.block_y = a.height;
+      st.launch_set |= kSetBlock;
+      break;
+    case ScriptVerb::Ppt:
+      l.ppt = a.number;
+      st.launch_set |= kSetPpt;
+      break;
+    case ScriptVerb::Halo:
+      l.halo = a.number;
+      st.launch_set |= kSetHalo;
+      break;
+    default:
+      l.smem = a.on;
+      st.launch_set |= kSetSmem;
+      break;
   }
   s.pipeline_edited = true;
 }

@@ -134,51 +134,85 @@ static bool BlockCombo(const char* label, int& v) {
   return changed;
 }
 
-static void LaunchControls(AppState& s, Stage& st, const FilterSpec& f, const VariantSpec& v, std::size_t index) {
-  const LaunchUse& u = v.uses;
-  if (!u.block && !u.ppt && !u.smem && !u.halo) return;
-  ImGui::Spacing();
-  DimText("Launch");
+// The launch fields the variant reads, on `l`; true when one changed.
+static bool LaunchFields(LaunchConfig& l, const LaunchUse& u) {
   bool changed = false;
   if (u.block) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("block");
     ImGui::SameLine();
-    changed |= BlockCombo("##bx", st.launch.block_x);
+    changed |= BlockCombo("##bx", l.block_x);
     ImGui::SameLine();
     ImGui::TextUnformatted("x");
     ImGui::SameLine();
-    changed |= BlockCombo("##by", st.launch.block_y);
+    changed |= BlockCombo("##by", l.block_y);
     ImGui::SameLine();
-    DimText((std::to_string(st.launch.block_x * st.launch.block_y) + " threads").c_str());
+    DimText((std::to_string(l.block_x * l.block_y) + " threads").c_str());
   }
   if (u.ppt && u.ppt_max > u.ppt_min) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
-    changed |= ImGui::SliderInt("px/thread", &st.launch.ppt, u.ppt_min, u.ppt_max, "%d", ImGuiSliderFlags_AlwaysClamp);
+    changed |=
+        ImGui::SliderInt("px/thread", &l.ppt, u.ppt_min, u.ppt_max, "%d", ImGuiSliderFlags_AlwaysClamp);
     Tooltip("Pixels (or results) each thread computes: more work per thread, fewer threads.");
   }
   if (u.halo && u.halo_max > u.halo_min) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("MMMMMMMM").x);
-    changed |= ImGui::SliderInt("halo steps", &st.launch.halo, u.halo_min, u.halo_max, "%d",
-                                ImGuiSliderFlags_AlwaysClamp);
+    changed |=
+        ImGui::SliderInt("halo steps", &l.halo, u.halo_min, u.halo_max, "%d", ImGuiSliderFlags_AlwaysClamp);
     Tooltip("Apron width in blocks loaded around each tile (separable passes).");
   }
   if (u.smem) {
-    changed |= ImGui::Checkbox("shared memory", &st.launch.smem);
+    changed |= ImGui::Checkbox("shared memory", &l.smem);
     Tooltip("Stage the tile in shared memory (on) or read global memory directly (off).");
   }
+  return changed;
+}
+
+// Whether the stage follows its variant's default launch, and the way back to it once a launch was set.
+static void LaunchOrigin(AppState& s, Stage& st, const VariantSpec& v, std::size_t index) {
+  if (!st.launch_set) {
+    DimText("default launch");
+    Tooltip(v.defaults_rule.empty() ? std::string("The variant's default; set a field to choose your own.")
+                                    : "The variant's default for these parameters: " + v.defaults_rule +
+                                          ". Set a field to choose your own.");
+    return;
+  }
+  if (ImGui::SmallButton(("Default launch##dl" + std::to_string(index)).c_str())) {
+    st.launch = v.defaults;
+    st.launch_set = 0;
+    s.pipeline_edited = true;
+  }
+  Tooltip("Go back to the variant's default launch (it follows the parameters, where the variant says so).");
+}
+
+static void LaunchControls(AppState& s, Stage& st, const VariantSpec& v, std::size_t index) {
+  const LaunchUse& u = v.uses;
+  if (!u.block && !u.ppt && !u.smem && !u.halo) return;
+  ImGui::Spacing();
+  DimText("Launch");
+  ImGui::SameLine();
+  LaunchOrigin(s, st, v, index);
   const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
-  if (v.smem_bytes && index < reports.size()) {
+  const bool known = index < reports.size();
+  // The fields show what the stage runs with: until a launch is set, the default for its parameters and
+  // input.
+  const LaunchConfig shown = known ? StageLaunch(st, v, reports[index].in.format) : st.launch;
+  LaunchConfig l = shown;
+  if (LaunchFields(l, u)) {
+    st.launch = l;
+    st.launch_set |=
+        ChangedFields(shown, l);  // the field moved is set; the others keep following the defaults
+    s.pipeline_edited = true;
+  }
+  if (v.smem_bytes && known) {
     try {
-      const std::size_t bytes = v.smem_bytes(st.launch, st.params, reports[index].in.format);
+      const std::size_t bytes = v.smem_bytes(l, st.params, reports[index].in.format);
       ImGui::SameLine();
       DimText((std::to_string(bytes) + " B smem/block").c_str());
     } catch (const std::exception&) {
       // Parameters the variant cannot size for: the run reports why, inline below.
     }
   }
-  if (changed) s.pipeline_edited = true;
-  (void)f;
 }
 
 // Under the editor, from the edited slot (A, or B while "edit B" is on): why the stage cannot run, which code ran
@@ -229,7 +263,7 @@ void DrawStageEditor(AppState& s, std::size_t index) {
       s.pipeline_edited = true;
     }
   }
-  if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *f, *v, index);
+  if (const VariantSpec* v = f->FindVariant(st.variant)) LaunchControls(s, st, *v, index);
   StageOutcome(s, index);
   ImGui::Unindent(ImGui::GetStyle().IndentSpacing * 0.25f);
   ImGui::Spacing();

@@ -52,6 +52,14 @@ ImageShape ShrinkOutput(const ImageShape& in, const ParamValues&) {
 
 ImageShape FloatOutput(const ImageShape& in, const ParamValues&) { return {in.width, in.height, PixelFormat::Gray32f}; }
 
+// tiled's launch for its parameters: longer strips from radius 8, taller blocks for rgba8.
+LaunchConfig TiledDefaults(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+  LaunchConfig l = d;
+  if (p.Int("radius") >= 8) l.ppt = 4;
+  if (in == PixelFormat::Rgba8) l.block_y = 32;
+  return l;
+}
+
 void NeverLaunched(const CudaCall&) { throw RuntimeError("the fake registry's CUDA variants are not launchable"); }
 
 VariantSpec Cpu(const char* id, CpuFilterFn fn) {
@@ -116,6 +124,8 @@ std::vector<FilterSpec> Declarations() {
                             .halo_min = 1, .halo_max = 4},
                            {16, 16, 2, true, 2}, Agreement::Tolerance);
   tiled.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
+  tiled.defaults_for = TiledDefaults;
+  tiled.defaults_rule = "ppt 4 from radius 8; block 16x32 for rgba8";
   blur.variants = {Cpu("reference", Copy), Cpu("openmp", Copy),
                    Cuda("broken", {.block = true}, {}, Agreement::KnownWrong), tiled,
                    Cuda("naive", {.block = true}, {})};

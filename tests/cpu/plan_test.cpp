@@ -56,6 +56,7 @@ TEST(Plan, LaunchNoDeviceCanRunIsRefusedOnEveryBackend) {
   Pipeline p = CudaChain({"blur", "blur"});
   p.stages[1].launch.block_x = 4096;
   p.stages[1].launch.block_y = 4096;
+  p.stages[1].launch_set = kSetBlock;
   for (Backend b : {Backend::Cpu, Backend::Cuda}) {
     const Plan plan = ResolvePipeline(Fake(), p, kGray, b);
     ASSERT_FALSE(plan.ok());
@@ -70,6 +71,7 @@ TEST(Plan, LaunchNoDeviceCanRunIsRefusedOnEveryBackend) {
 TEST(Plan, VariantRangesComeFromTheDeclaration) {
   Pipeline p = CudaChain({"blur"});
   p.stages[0].launch.ppt = 9;
+  p.stages[0].launch_set = kSetPpt;
   const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cpu);
   ASSERT_FALSE(plan.ok());
   EXPECT_EQ(plan.issue->message, "stage 1 (blur): variant 'tiled': pixels per thread 9 is outside 1..8 for this variant");
@@ -79,6 +81,7 @@ TEST(Plan, DeviceLimitsDecide) {
   Pipeline p = CudaChain({"blur"});
   p.stages[0].launch.block_x = 32;
   p.stages[0].launch.block_y = 32;
+  p.stages[0].launch_set = kSetBlock;
   DeviceLimits small;
   small.max_threads_per_block = 512;
   EXPECT_TRUE(ResolvePipeline(Fake(), p, kGray, Backend::Cuda).ok());

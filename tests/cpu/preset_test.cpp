@@ -55,10 +55,12 @@ TEST(Preset, RoundTripOfEveryKindOfField) {
   p.stages[1].params.Set("sigma", 0.123456789);
   p.stages[1].params.Set("mode", std::string("exact"));
   p.stages[1].launch = LaunchConfig{64, 4, 8, false, 3};
+  p.stages[1].launch_set = kSetAll;
   p.stages.push_back(MakeStage(Fake(), "blur", Backend::Cuda));
   SetVariant(Fake(), p.stages[2], "naive");
   p.stages[2].launch.block_x = 128;
   p.stages[2].launch.block_y = 1;
+  p.stages[2].launch_set = kSetBlock;
   p.stages[2].enabled = false;
   p.stages.push_back(MakeStage(Fake(), "mix", Backend::Cuda));
   p.stages[3].params.Set("with", std::string("stage:2"));
@@ -72,11 +74,15 @@ TEST(Preset, RoundTripOfEveryKindOfField) {
 TEST(Preset, WritesOnlyTheLaunchFieldsTheVariantUses) {
   Pipeline p;
   p.stages.push_back(MakeStage(Fake(), "blur", Backend::Cuda));
+  p.stages[0].launch_set = kSetAll;
   p.stages.push_back(MakeStage(Fake(), "blur", Backend::Cpu));
+  p.stages[1].launch_set = kSetAll;
+  p.stages.push_back(MakeStage(Fake(), "blur", Backend::Cuda));
   const json j = json::parse(PipelineToJson(Fake(), p));
   EXPECT_EQ(j["version"], kPresetVersion);
   EXPECT_EQ(j["stages"][0]["launch"], (json{{"block", "16x16"}, {"ppt", 2}, {"halo", 2}, {"smem", true}}));
   EXPECT_EQ(j["stages"][1]["launch"], json::object());
+  EXPECT_FALSE(j["stages"][2].contains("launch")) << "a stage on its variant's default launch names none";
   EXPECT_EQ(j["stages"][0]["variant"], "tiled");
   EXPECT_EQ(j["stages"][0]["enabled"], true);
 }
@@ -181,10 +187,14 @@ TEST(Preset, RoundTripForEveryDeclaredVariant) {
         Stage s = MakeStage(reg, f.id, v.backend);
         SetVariant(reg, s, v.id);
         s.params = test::ParamsFor(f, c);
-        if (v.uses.block) s.launch.block_x = 16, s.launch.block_y = 4;
-        if (v.uses.ppt) s.launch.ppt = v.uses.ppt_max;
-        if (v.uses.halo) s.launch.halo = v.uses.halo_min;
-        if (v.uses.smem) s.launch.smem = !s.launch.smem;
+        // Every other stage keeps its variant's default launch (no "launch" in the file), the rest set one.
+        const bool uses_launch = v.uses.block || v.uses.ppt || v.uses.halo || v.uses.smem;
+        if (uses_launch && p.stages.size() % 2 == 0) {
+          if (v.uses.block) s.launch.block_x = 16, s.launch.block_y = 4, s.launch_set |= kSetBlock;
+          if (v.uses.ppt) s.launch.ppt = v.uses.ppt_max, s.launch_set |= kSetPpt;
+          if (v.uses.halo) s.launch.halo = v.uses.halo_min, s.launch_set |= kSetHalo;
+          if (v.uses.smem) s.launch.smem = !s.launch.smem, s.launch_set |= kSetSmem;
+        }
         s.enabled = p.stages.size() % 3 != 1;
         p.stages.push_back(s);
       }

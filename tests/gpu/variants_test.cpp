@@ -125,6 +125,19 @@ std::vector<VariantCase> BuildCases() {
             c.param_sets = (huge || (large && !default_launch)) ? std::vector<std::string>{""} : all_params;
             cases.push_back(std::move(c));
           }
+          // The launch the variant's rule picks for each parameter set (VariantSpec::defaults_for), where it
+          // is not the static default: what a new stage with those parameters runs.
+          if (!v.defaults_for || huge) continue;
+          std::map<std::string, VariantCase>
+              by_launch;  // one case per launch, with the parameter sets picking it
+          for (const std::string& p : all_params) {
+            const LaunchConfig l = DefaultLaunch(v, test::ParamsFor(f, p), fmt);
+            if (l == v.defaults) continue;
+            const std::string label = LaunchLabel(l, v.uses) + "_rule";
+            by_launch.try_emplace(label, VariantCase{f.id, v.id, fmt, w, h, l, label, {}, large});
+            by_launch.at(label).param_sets.push_back(p);
+          }
+          for (auto& [label, c] : by_launch) cases.push_back(std::move(c));
         }
       };
       for (auto [w, h] : kSizes) add_size(w, h);

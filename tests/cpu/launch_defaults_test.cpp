@@ -1,0 +1,118 @@
+// Launch defaults that follow the parameters: a stage runs its variant's default for its parameters and input
+// format (VariantSpec::defaults_for) in every field a person has not set, through the plan, the stage spec,
+// the preset and the bench; the fields a person set stay. The fake `tiled` variant takes ppt 4 from radius 8
+// and block 16x32 for rgba8 (its static defaults: 16x16, ppt 2).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/plan.hpp"
+#include "core/preset.hpp"
+#include "core/stage_spec.hpp"
+#include "cpu/fake_registry.hpp"
+#include "filters/builtin_registry.hpp"
+
+namespace fl {
+namespace {
+
+const Registry& Fake() { return test::FakeRegistry(); }
+const ImageShape kGray{100, 40, PixelFormat::Gray8};
+const ImageShape kRgba{100, 40, PixelFormat::Rgba8};
+
+LaunchConfig Planned(const std::string& spec, const ImageShape& in = kGray) {
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(Fake(), spec, Backend::Cuda));
+  const Plan plan = ResolvePipeline(Fake(), p, in, Backend::Cuda);
+  EXPECT_TRUE(plan.ok()) << plan.issue->message;
+  return plan.ok() ? plan.stages[0].launch : LaunchConfig{};
+}
+
+TEST(LaunchDefaults, NewStagesSetNoFieldAndSwitchingVariantClearsThem) {
+  Stage s = MakeStage(Fake(), "blur", Backend::Cuda);
+  EXPECT_EQ(s.launch_set, 0u);
+  s.launch_set = kSetPpt;
+  SetVariant(Fake(), s, "tiled");
+  EXPECT_EQ(s.launch_set, 0u);
+  EXPECT_EQ(ParseStageSpec(Fake(), "blur:radius=9", Backend::Cuda).launch_set, 0u);
+  EXPECT_EQ(ParseStageSpec(Fake(), "blur:ppt=3:smem=off", Backend::Cuda).launch_set, kSetPpt | kSetSmem);
+  EXPECT_EQ(ParseStageSpec(Fake(), "blur:block=8x8:halo=3", Backend::Cuda).launch_set, kSetBlock | kSetHalo);
+}
+
+TEST(LaunchDefaults, ThePlanFollowsTheParametersAndTheFormat) {
+  EXPECT_EQ(Planned("blur:radius=2"), (LaunchConfig{16, 16, 2, true, 2}));
+  EXPECT_EQ(Planned("blur:radius=8"), (LaunchConfig{16, 16, 4, true, 2}));
+  EXPECT_EQ(Planned("blur:radius=8", kRgba), (LaunchConfig{16, 32, 4, true, 2}));
+}
+
+TEST(LaunchDefaults, FieldsAPersonSetStayAndTheOthersFollow) {
+  EXPECT_EQ(Planned("blur:radius=8:ppt=3"), (LaunchConfig{16, 16, 3, true, 2}));
+  EXPECT_EQ(Planned("blur:radius=8:block=64x4"), (LaunchConfig{64, 4, 4, true, 2})) << "ppt still follows";
+  EXPECT_EQ(Planned("blur:radius=1:block=64x4:smem=off", kRgba), (LaunchConfig{64, 4, 2, false, 2}));
+}
+
+TEST(LaunchDefaults, StageLaunchIsWhatThePlanRuns) {
+  Stage s = ParseStageSpec(Fake(), "blur:radius=12:halo=3", Backend::Cuda);
+  const VariantSpec& tiled = *Fake().Get("blur").FindVariant("tiled");
+  EXPECT_EQ(StageLaunch(s, tiled, PixelFormat::Rgba8), (LaunchConfig{16, 32, 4, true, 3}));
+  EXPECT_EQ(DefaultLaunch(tiled, s.params, PixelFormat::Gray8), (LaunchConfig{16, 16, 4, true, 2}));
+  const VariantSpec& naive = *Fake().Get("blur").FindVariant("naive");
+  EXPECT_EQ(DefaultLaunch(naive, s.params, PixelFormat::Rgba8), naive.defaults) << "no rule: the defaults";
+}
+
+TEST(LaunchDefaults, SpecsAndPresetsWriteOnlyTheFieldsSet) {
+  const Stage free = ParseStageSpec(Fake(), "blur:radius=9", Backend::Cuda);
+  EXPECT_EQ(FormatStageSpec(Fake(), free), "blur:radius=9:sigma=1.5:mode=fast:variant=tiled");
+  const Stage some = ParseStageSpec(Fake(), "blur:radius=9:ppt=3", Backend::Cuda);
+  EXPECT_EQ(FormatStageSpec(Fake(), some), "blur:radius=9:sigma=1.5:mode=fast:variant=tiled:ppt=3");
+  EXPECT_EQ(ParseStageSpec(Fake(), FormatStageSpec(Fake(), some), Backend::Cuda), some);
+
+  Pipeline p;
+  p.stages = {free, some};
+  const std::string text = PipelineToJson(Fake(), p);
+  const nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_FALSE(j["stages"][0].contains("launch"));
+  EXPECT_EQ(j["stages"][1]["launch"], (nlohmann::json{{"ppt", 3}}));
+  EXPECT_EQ(PipelineFromJson(Fake(), text, Backend::Cuda), p);
+}
+
+TEST(LaunchDefaults, AnOldPresetWithEveryFieldKeepsThem) {
+  const Pipeline p = PipelineFromJson(Fake(), R"({"version": 1, "stages": [{"filter": "blur", "params":
+      {"radius": 9}, "launch": {"block": "16x16", "ppt": 2, "halo": 2, "smem": true}}]})",
+                                      Backend::Cuda);
+  EXPECT_EQ(p.stages[0].launch_set, kSetAll);
+  const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cuda);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan.stages[0].launch.ppt, 2) << "a preset's launch is the person's choice, not the rule's";
+}
+
+// Every declared rule gives a launch its variant accepts, for every parameter set the tests and the bench
+// use.
+TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
+  const Registry& reg = BuiltinRegistry();
+  int rules = 0;
+  for (const FilterSpec& f : reg.filters())
+    for (const VariantSpec& v : f.variants) {
+      if (!v.defaults_for) continue;
+      ++rules;
+      EXPECT_FALSE(v.defaults_rule.empty()) << f.id << " " << v.id << ": a rule says what it does";
+      std::vector<std::string> cases = {""};
+      cases.insert(cases.end(), f.test_cases.begin(), f.test_cases.end());
+      cases.insert(cases.end(), f.bench_cases.begin(), f.bench_cases.end());
+      for (const std::string& c : cases)
+        for (PixelFormat fmt : f.accepts) {
+          if (!f.VariantAccepts(v, fmt)) continue;
+          Pipeline p;
+          p.stages.push_back(
+              ParseStageSpec(reg, f.id + (c.empty() ? "" : ":" + c) + ":variant=" + v.id, Backend::Cuda));
+          const Plan plan = ResolvePipeline(reg, p, {64, 48, fmt}, Backend::Cuda);
+          const bool refused_for_params =
+              plan.issue && v.check_launch && v.check_launch(v.defaults, p.stages[0].params).has_value();
+          EXPECT_TRUE(plan.ok() || refused_for_params)
+              << f.id << " " << c << " " << v.id << " " << ToString(fmt) << ": " << plan.issue->message;
+        }
+    }
+  EXPECT_GT(rules, 0) << "no variant declares launch defaults that follow its parameters";
+}
+
+}  // namespace
+}  // namespace fl
