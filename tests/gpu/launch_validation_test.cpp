@@ -158,6 +158,7 @@ TEST_F(LaunchValidation, ThePlanNamesTheStage) {
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
   p.stages.push_back(MakeStage(reg, "gray", Backend::Cuda));
   p.stages[1].launch.block_x = 64, p.stages[1].launch.block_y = 32;
+  p.stages[1].launch_set = kSetBlock;
   const Plan plan = ResolvePipeline(reg, p, {17, 13, PixelFormat::Rgba8}, Backend::Cuda, &test::Gpu().limits);
   ASSERT_FALSE(plan.ok());
   EXPECT_EQ(plan.issue->stage, 1);
@@ -183,6 +184,7 @@ TEST_F(LaunchValidation, ExecutorRefusesBeforeLaunchingAnyStage) {
 
   Pipeline bad = p;
   bad.stages[1].launch.block_x = 64, bad.stages[1].launch.block_y = 32;
+  bad.stages[1].launch_set = kSetBlock;
   try {
     run(bad);
     FAIL() << "not refused";
@@ -202,6 +204,7 @@ TEST_F(LaunchValidation, ExecutorRefusesBeforeLaunchingAnyStage) {
       Stage s = MakeStage(reg, f.id, Backend::Cuda);
       SetVariant(reg, s, v.id);
       s.launch.ppt = v.uses.ppt_max + 1;
+      s.launch_set = kSetPpt;
       q.stages.push_back(s);
       try {
         run(q);
