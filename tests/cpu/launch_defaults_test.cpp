@@ -38,6 +38,18 @@ TEST(LaunchDefaults, NewStagesSetNoFieldAndSwitchingVariantClearsThem) {
   EXPECT_EQ(ParseStageSpec(Fake(), "blur:block=8x8:halo=3", Backend::Cuda).launch_set, kSetBlock | kSetHalo);
 }
 
+TEST(LaunchDefaults, MergeTakesTheSetFieldsAndChangedFieldsNamesThem) {
+  const LaunchConfig d{16, 16, 2, true, 2}, chosen{64, 4, 9, false, 3};
+  EXPECT_EQ(MergeLaunch(d, chosen, 0), d);
+  EXPECT_EQ(MergeLaunch(d, chosen, kSetAll), chosen);
+  EXPECT_EQ(MergeLaunch(d, chosen, kSetPpt | kSetSmem), (LaunchConfig{16, 16, 9, false, 2}));
+  EXPECT_EQ(MergeLaunch(d, chosen, kSetBlock | kSetHalo), (LaunchConfig{64, 4, 2, true, 3}));
+  EXPECT_EQ(ChangedFields(d, d), 0u);
+  EXPECT_EQ(ChangedFields(d, chosen), kSetAll);
+  EXPECT_EQ(ChangedFields(d, LaunchConfig{16, 8, 2, true, 2}), kSetBlock);
+  EXPECT_EQ(ChangedFields(d, LaunchConfig{16, 16, 2, false, 2}), kSetSmem);
+}
+
 TEST(LaunchDefaults, ThePlanFollowsTheParametersAndTheFormat) {
   EXPECT_EQ(Planned("blur:radius=2"), (LaunchConfig{16, 16, 2, true, 2}));
   EXPECT_EQ(Planned("blur:radius=8"), (LaunchConfig{16, 16, 4, true, 2}));

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/ui/pipeline_edits.hpp"
+#include "core/plan.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::ui {
@@ -107,6 +108,33 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
   EXPECT_EQ(Do("smem 3 off"), "");
   EXPECT_FALSE(s.pipeline.stages[2].launch.smem);
   EXPECT_TRUE(s.pipeline_edited);
+}
+
+// A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
+// for the stage's parameters (box fast: ppt 8 up to radius 4, 12 from radius 6).
+TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
+  s.backend = Backend::Cuda;
+  s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
+  ASSERT_EQ(Do("add box"), "");
+  ASSERT_EQ(Do("variant 3 fast"), "");
+  EXPECT_EQ(s.pipeline.stages[2].launch_set, 0u);
+  const ImageShape in{64, 48, PixelFormat::Rgba8};
+  auto planned = [&] {
+    const Plan plan = ResolvePipeline(*s.registry, s.pipeline, in, Backend::Cuda);
+    EXPECT_TRUE(plan.ok()) << plan.issue->message;
+    return plan.ok() ? plan.stages[2].launch : LaunchConfig{};
+  };
+  EXPECT_EQ(planned().ppt, 8);
+  ASSERT_EQ(Do("param 3 radius 16"), "");
+  EXPECT_EQ(planned().ppt, 12) << "the default follows the radius";
+  ASSERT_EQ(Do("block 3 64x2"), "");
+  EXPECT_EQ(s.pipeline.stages[2].launch_set, kSetBlock);
+  EXPECT_EQ(planned().ppt, 12) << "a block set leaves ppt to the rule";
+  EXPECT_EQ(planned().block_x, 64);
+  ASSERT_EQ(Do("ppt 3 10"), "");
+  ASSERT_EQ(Do("param 3 radius 2"), "");
+  EXPECT_EQ(planned().ppt, 10) << "a ppt set stays whatever the radius";
+  EXPECT_EQ(planned().block_y, 2);
 }
 
 TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
