@@ -86,6 +86,15 @@ std::vector<double> Medians(const std::vector<ReportStage>& stages) {
 
 }  // namespace
 
+void PrepareReportFolder(const std::string& dir) {
+  if (dir.empty()) throw InputError("--out needs a folder");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec))
+    throw InputError("cannot create report folder '" + dir + "'" +
+                     (ec ? ": " + ec.message() : ": not a folder"));
+}
+
 ReportFiles WriteReport(const ReportData& d, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

@@ -47,5 +47,8 @@ struct ReportFiles {
 // tune_heatmap.png (when a sweep is given). Throws InputError naming a path it cannot write or a sweep it cannot
 // read.
 ReportFiles WriteReport(const ReportData& d, const std::string& dir);
+// Makes the report folder (and its parents) before any run, so that a path that cannot be one is refused
+// before the work rather than after it. Throws InputError naming the path.
+void PrepareReportFolder(const std::string& dir);
 
 }  // namespace fl::cli

@@ -80,6 +80,7 @@ int ReportCommand(const ReportOptions& o) {
   const Registry& reg = BuiltinRegistry();
   const Backend backend = ChooseBackend(o.backend);
   const Pipeline pa = LoadRunnablePreset(reg, o.preset, backend);
+  PrepareReportFolder(o.out);  // after the presets (a bad one creates nothing), before any run
   const std::optional<Pipeline> pb =
       o.compare.empty() ? std::nullopt : std::optional<Pipeline>(LoadRunnablePreset(reg, o.compare, backend));
   ReportData d;

@@ -85,6 +85,21 @@ TEST_F(ReportTest, ABadSweepFailsWithAReason) {
   EXPECT_NE(ReadAll(Path("err.txt")).find("sweep: no entry names both a block and a time"), std::string::npos);
 }
 
+// A --out that cannot be a folder (here a file) is refused before the preset runs, not after.
+TEST_F(ReportTest, AnOutThatIsAFileIsRefusedBeforeTheRuns) {
+  std::ofstream(Path("taken")) << "x";
+  const std::string cmd = std::string("'") + FILTERLAB_EXE + "' report --backend cpu --preset '" +
+                          FILTERLAB_SOURCE_DIR + "/lessons/03_smem_3x3.json' --out '" + Path("taken") +
+                          "' > /dev/null 2> '" + Path("err.txt") + "'";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(ReadAll(Path("err.txt")).find("cannot create report folder '" + Path("taken") + "'"),
+            std::string::npos)
+      << ReadAll(Path("err.txt"));
+  EXPECT_EQ(ReadAll(Path("taken")), "x");
+}
+
 TEST(SweepGrid, KeepsTheFastestPerBlockOnSortedAxes) {
   const SweepGrid g = SweepGridFromJson(kSweep);
   EXPECT_EQ(g.xs, (std::vector<int>{8, 16, 32}));

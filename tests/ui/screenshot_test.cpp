@@ -218,6 +218,18 @@ TEST(Screenshot, RefusesImpossibleRequestsWithTheCliExitCodes) {
               std::string::npos)
         << o.output;
   }
+  // A stage the pipeline does not have was shown as the last one; now it is named (0 is the input).
+  for (const char* stage : {"3", "-1"}) {
+    const Outcome o =
+        RunFilterlab("--screenshot " + Quote(out) + " --stage gray --stage gauss3 --show-stage " + stage +
+                         " --backend cpu --window 320x200",
+                     false);
+    EXPECT_EQ(o.exit_code, 2) << stage << "\n" << o.output;
+    EXPECT_NE(o.output.find("--show-stage " + std::string(stage) +
+                            ": the pipeline has 2 stages (0 shows the input)"),
+              std::string::npos)
+        << o.output;
+  }
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
