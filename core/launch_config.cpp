@@ -23,6 +23,11 @@ unsigned ChangedFields(const LaunchConfig& a, const LaunchConfig& b) {
   return bits;
 }
 
+unsigned UsedFields(const LaunchUse& use) {
+  return (use.block ? kSetBlock : 0u) | (use.ppt ? kSetPpt : 0u) | (use.halo ? kSetHalo : 0u) |
+         (use.smem ? kSetSmem : 0u);
+}
+
 std::string FormatBlock(const LaunchConfig& c) {
   return std::to_string(c.block_x) + "x" + std::to_string(c.block_y);
 }

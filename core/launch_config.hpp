@@ -60,6 +60,9 @@ enum LaunchBits : unsigned { kSetBlock = 1u, kSetPpt = 2u, kSetHalo = 4u, kSetSm
 LaunchConfig MergeLaunch(const LaunchConfig& defaults, const LaunchConfig& chosen, unsigned set);
 // The bits of the fields in which a and b differ.
 unsigned ChangedFields(const LaunchConfig& a, const LaunchConfig& b);
+// The bits of the fields a variant reads: a field it ignores is never recorded as set, so a preset or spec
+// saved and loaded again is the same.
+unsigned UsedFields(const LaunchUse& use);
 
 std::string FormatBlock(const LaunchConfig& c);  // "32x8"
 // Parses "32x8"; throws InputError naming the text.

@@ -36,7 +36,7 @@ std::string PipelineToJson(const Registry& reg, const Pipeline& p) {
     if (v.uses.halo && (set & kSetHalo)) launch["halo"] = s.launch.halo;
     if (v.uses.smem && (set & kSetSmem)) launch["smem"] = s.launch.smem;
     json stage = {{"filter", s.filter}, {"variant", s.variant}, {"enabled", s.enabled}, {"params", params}};
-    if (set) stage["launch"] = launch;
+    if (!launch.empty()) stage["launch"] = launch;
     stages.push_back(std::move(stage));
   }
   return json{{"version", kPresetVersion}, {"stages", stages}}.dump(2) + "\n";
@@ -143,6 +143,10 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
     }
     for (const auto& [field, which] : given)
       if (auto why = LaunchFieldProblem(reg, s, js.contains("variant"), which)) Fail(field, *why);
+    const VariantSpec& v =
+        reg.GetVariant(*f, s.variant);  // a field it ignores: not recorded, the default kept
+    s.launch_set &= UsedFields(v.uses);
+    s.launch = MergeLaunch(v.defaults, s.launch, s.launch_set);
   }
   return s;
 }

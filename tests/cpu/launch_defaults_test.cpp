@@ -87,6 +87,25 @@ TEST(LaunchDefaults, SpecsAndPresetsWriteOnlyTheFieldsSet) {
   EXPECT_EQ(PipelineFromJson(Fake(), text, Backend::Cuda), p);
 }
 
+// A field the variant does not read is never recorded as set: saving and loading again gives the same text
+// (fuzz/fuzz_preset.cpp aborts otherwise), and a spec's round trip the same stage.
+TEST(LaunchDefaults, FieldsTheVariantIgnoresAreNotRecordedAsSet) {
+  const std::string text = R"({"version": 1, "stages": [{"filter": "blur", "variant": "naive",
+      "launch": {"block": "16x16", "ppt": 4}}]})";
+  const Pipeline p = PipelineFromJson(Fake(), text, Backend::Cuda);
+  EXPECT_EQ(p.stages[0].launch_set, kSetBlock) << "naive reads the block only";
+  const std::string saved = PipelineToJson(Fake(), p);
+  EXPECT_EQ(PipelineToJson(Fake(), PipelineFromJson(Fake(), saved, Backend::Cuda)), saved);
+  const Pipeline cpu = PipelineFromJson(
+      Fake(), R"({"version": 1, "stages": [{"filter": "blur", "launch": {"block": "16x16"}}]})",
+      Backend::Cpu);
+  EXPECT_EQ(cpu.stages[0].launch_set, 0u);
+  EXPECT_FALSE(nlohmann::json::parse(PipelineToJson(Fake(), cpu))["stages"][0].contains("launch"));
+  const Stage s = ParseStageSpec(Fake(), "blur:variant=naive:ppt=3", Backend::Cuda);
+  EXPECT_EQ(s.launch_set, 0u);
+  EXPECT_EQ(ParseStageSpec(Fake(), FormatStageSpec(Fake(), s), Backend::Cuda), s);
+}
+
 TEST(LaunchDefaults, AnOldPresetWithEveryFieldKeepsThem) {
   const Pipeline p = PipelineFromJson(Fake(), R"({"version": 1, "stages": [{"filter": "blur", "params":
       {"radius": 9}, "launch": {"block": "16x16", "ppt": 2, "halo": 2, "smem": true}}]})",

@@ -81,7 +81,7 @@ TEST(Preset, WritesOnlyTheLaunchFieldsTheVariantUses) {
   const json j = json::parse(PipelineToJson(Fake(), p));
   EXPECT_EQ(j["version"], kPresetVersion);
   EXPECT_EQ(j["stages"][0]["launch"], (json{{"block", "16x16"}, {"ppt", 2}, {"halo", 2}, {"smem", true}}));
-  EXPECT_EQ(j["stages"][1]["launch"], json::object());
+  EXPECT_FALSE(j["stages"][1].contains("launch")) << "openmp reads no launch field: none is written";
   EXPECT_FALSE(j["stages"][2].contains("launch")) << "a stage on its variant's default launch names none";
   EXPECT_EQ(j["stages"][0]["variant"], "tiled");
   EXPECT_EQ(j["stages"][0]["enabled"], true);

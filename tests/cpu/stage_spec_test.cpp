@@ -51,7 +51,8 @@ TEST(StageSpec, VariantFirstWhateverItsPlace) {
   EXPECT_EQ(s.variant, "naive");
   EXPECT_EQ(s.launch.block_x, 128);
   EXPECT_EQ(s.launch.block_y, 1);
-  EXPECT_EQ(s.launch.ppt, 4);
+  EXPECT_EQ(s.launch.ppt, 1) << "naive reads no ppt: the key is accepted, not kept";
+  EXPECT_EQ(s.launch_set, kSetBlock);
 }
 
 TEST(StageSpec, SmemSpellings) {
