@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
+#include "core/pipeline.hpp"
 
 namespace fl::ui {
 
@@ -128,9 +130,21 @@ void CellTooltip(const TuneSweep& sw, const TuneCell& c) {
   ImGui::EndTooltip();
 }
 
+// The launch the swept stage runs now (the rule's in every field not set), or none when it changed since.
+std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
+  const TuneState& t = s.tune;
+  if (!ValidStage(s, t.sweep_stage) || !t.sweep) return std::nullopt;
+  const Stage& st = s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)];
+  const FilterSpec* f = s.registry->Find(st.filter);
+  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
+  if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
+  return StageLaunch(st, *v, t.sweep->shape.format);
+}
+
 void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const std::vector<int>& ys) {
   TuneState& t = s.tune;
   const TuneSweep& sw = *t.sweep;
+  const std::optional<LaunchConfig> stage_launch = SweptStageLaunch(s);
   double lo = 0, hi = 0;
   for (const TuneCell& c : sw.cells)
     if (c.ran() && c.launch.ppt == t.ppt && c.launch.halo == t.halo) {
@@ -157,8 +171,7 @@ void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const st
         dl->AddText(ImVec2(a.x + 2, a.y + 2), IM_COL32(0, 0, 0, 255), text);
       }
       if (i == best) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
-      if (ValidStage(s, t.sweep_stage) &&
-          c.launch == s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)].launch)
+      if (stage_launch && c.launch == *stage_launch)
         dl->AddRect(ImVec2(a.x + 3, a.y + 3), ImVec2(b.x - 3, b.y - 3), IM_COL32(80, 200, 255, 255), 0, 0,
                     1.5f);
     }
