@@ -216,10 +216,10 @@ int RunScreenshot(const ScreenshotOptions& o) {
   lab.Start(LabOptionsOf(o, context), true);
   ui::AppState& s = lab.state();
   const int stages = static_cast<int>(s.pipeline.stages.size());
-  if (o.show_stage != -2 && (o.show_stage < 0 || o.show_stage > stages))
+  if (o.show_stage != kShowLastStage && (o.show_stage < 0 || o.show_stage > stages))
     throw InputError("--show-stage " + std::to_string(o.show_stage) + ": the pipeline has " +
                      std::to_string(stages) + " stage" + (stages == 1 ? "" : "s") + " (0 shows the input)");
-  s.show_stage = o.show_stage == -2 ? ui::kShowLast : o.show_stage - 1;
+  s.show_stage = o.show_stage == kShowLastStage ? ui::kShowLast : o.show_stage - 1;
   OpenWindow(s, o.open_window);
   OpenLab(s, o);
   SetUpComparison(reg, backend, o, s);

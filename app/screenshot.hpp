@@ -1,10 +1,14 @@
 #pragma once
 // `filterlab --screenshot OUT.png`: one complete UI frame rendered offscreen (the pipeline run and displayed as
 // in the window) and written as a PNG of exactly the requested size.
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace fl::app {
+
+// --show-stage's default, the last stage: a value no one types (negative stages are refused).
+inline constexpr int kShowLastStage = std::numeric_limits<int>::min();
 
 struct ScreenshotOptions {
   std::string output;
@@ -15,7 +19,7 @@ struct ScreenshotOptions {
   std::string window = "1280x800";  // WxH
   std::string gl = "auto";          // auto (EGL device, else a hidden GLFW window), egl, glfw
   std::string zoom = "fit";         // fit, or a number (1 = 1:1)
-  int show_stage = -2;              // -2 the last stage, 0 the input, N stage N
+  int show_stage = kShowLastStage;  // 0 the input, N stage N; the default the last
   std::string open_window;          // "", help, about, browser, pattern, gallery: for documentation shots
   float ui_scale = 1.0f;
   bool no_interop = false;

@@ -91,8 +91,7 @@ void PrepareReportFolder(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir, ec))
-    throw InputError("cannot create report folder '" + dir + "'" +
-                     (ec ? ": " + ec.message() : ": not a folder"));
+    throw InputError("--out '" + dir + "' cannot be the report's folder" + (ec ? ": " + ec.message() : ""));
 }
 
 ReportFiles WriteReport(const ReportData& d, const std::string& dir) {

@@ -53,6 +53,9 @@ SlotRun RunSlot(const Registry& reg, const Pipeline& p, const Image& input, Back
     s.spec = FormatStageSpec(reg, chain->plan().pipeline.stages[i]);
     s.enabled = ps.enabled;
     s.note = ps.note;
+    // The launch that ran: the spec names only the fields set, the variant's rule chose the others.
+    if (ps.enabled && ps.runs_cuda() && UsedFields(ps.variant->uses) != 0)
+      s.note += (s.note.empty() ? "" : "; ") + std::string("launch ") + Describe(ps.launch, ps.variant->uses);
     std::vector<double>& t = times[i];
     if (!t.empty()) {
       std::sort(t.begin(), t.end());
@@ -80,7 +83,6 @@ int ReportCommand(const ReportOptions& o) {
   const Registry& reg = BuiltinRegistry();
   const Backend backend = ChooseBackend(o.backend);
   const Pipeline pa = LoadRunnablePreset(reg, o.preset, backend);
-  PrepareReportFolder(o.out);  // after the presets (a bad one creates nothing), before any run
   const std::optional<Pipeline> pb =
       o.compare.empty() ? std::nullopt : std::optional<Pipeline>(LoadRunnablePreset(reg, o.compare, backend));
   ReportData d;
@@ -97,6 +99,7 @@ int ReportCommand(const ReportOptions& o) {
   d.commit = facts.commit;
   d.time_kind = TimeKind(backend);
   d.runs = o.repeat;
+  PrepareReportFolder(o.out);  // after every input is read (a bad one creates nothing), before any run
   SlotRun a = RunSlot(reg, pa, input, backend, o.repeat, "preset A");
   d.a = a.stages;
   if (pb) {

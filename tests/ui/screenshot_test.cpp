@@ -219,7 +219,7 @@ TEST(Screenshot, RefusesImpossibleRequestsWithTheCliExitCodes) {
         << o.output;
   }
   // A stage the pipeline does not have was shown as the last one; now it is named (0 is the input).
-  for (const char* stage : {"3", "-1"}) {
+  for (const char* stage : {"3", "-1", "-2"}) {
     const Outcome o =
         RunFilterlab("--screenshot " + Quote(out) + " --stage gray --stage gauss3 --show-stage " + stage +
                          " --backend cpu --window 320x200",
