@@ -11,9 +11,8 @@
 namespace fl {
 
 // Grey and grey+alpha load as gray8 (alpha dropped), RGB and RGBA as rgba8, 16-bit inputs are reduced to
-// 8 bits, palettes are expanded, HDR loads as gray32f when grey and as rgba8 (tone-clamped) otherwise, grey
-// PFM
-// ("Pf", either byte order) as gray32f; colour PFM ("PF") is not read.
+// 8 bits, palettes are expanded, HDR loads as gray32f when grey and as rgba8 (tone-clamped) otherwise, and
+// grey PFM ("Pf", either byte order) as gray32f; colour PFM ("PF") is not read.
 Image LoadImage(const std::string& path);
 // Decodes an image held in memory (same rules as LoadImage); `name` is used in error messages. `max_pixels`
 // lowers the pixel limit further (the fuzzers keep memory small with it); the header is checked against it

@@ -27,6 +27,11 @@ LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat i
   return MergeLaunch(DefaultLaunch(v, stage.params, in), stage.launch, stage.launch_set);
 }
 
+void KeepReadLaunchFields(Stage& stage, const VariantSpec& v) {
+  stage.launch_set &= UsedFields(v.uses);
+  stage.launch = MergeLaunch(v.defaults, stage.launch, stage.launch_set);
+}
+
 std::string StageLabel(const Pipeline& p, std::size_t index) {
   return "stage " + std::to_string(index + 1) + " (" + (index < p.stages.size() ? p.stages[index].filter : "?") +
          ")";

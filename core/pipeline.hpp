@@ -34,6 +34,10 @@ void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id);
 // rest.
 LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat in);
 
+// After a stage's launch fields were read (spec, preset): a field its variant does not read is not recorded
+// as set and keeps the variant's default, so that what is saved and loaded again is the same stage.
+void KeepReadLaunchFields(Stage& stage, const VariantSpec& v);
+
 // "stage 2 (gauss3)": how errors name a stage.
 std::string StageLabel(const Pipeline& p, std::size_t index);
 

@@ -143,10 +143,7 @@ Stage StageFromJson(const Registry& reg, const json& js, const std::string& wher
     }
     for (const auto& [field, which] : given)
       if (auto why = LaunchFieldProblem(reg, s, js.contains("variant"), which)) Fail(field, *why);
-    const VariantSpec& v =
-        reg.GetVariant(*f, s.variant);  // a field it ignores: not recorded, the default kept
-    s.launch_set &= UsedFields(v.uses);
-    s.launch = MergeLaunch(v.defaults, s.launch, s.launch_set);
+    KeepReadLaunchFields(s, reg.GetVariant(*f, s.variant));  // checked above, then dropped where unread
   }
   return s;
 }

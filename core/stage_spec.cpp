@@ -123,11 +123,7 @@ Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backe
     }
     for (const auto& [key, field] : launch_keys)
       if (auto why = LaunchFieldProblem(reg, st, variant_named, field)) throw InputError(key + ": " + *why);
-    // Checked, a field the variant ignores is not recorded and keeps the default: the spec's text says the
-    // same.
-    const VariantSpec& v = reg.GetVariant(f, st.variant);
-    st.launch_set &= UsedFields(v.uses);
-    st.launch = MergeLaunch(v.defaults, st.launch, st.launch_set);
+    KeepReadLaunchFields(st, reg.GetVariant(f, st.variant));  // checked above, then dropped where unread
     return st;
   } catch (const InputError& e) {
     throw InputError("stage '" + spec + "': " + e.what());

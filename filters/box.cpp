@@ -21,10 +21,7 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 0.0671 / 0.0647 / 0.0657 / 0.0684 / 0.0704, r5 0.0700 / 0.0680 / 0.0658 / 0.0673 / 0.0713, r7 0.0828 /
 // 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  LaunchConfig l = d;
-  const int r = p.Int("radius");
-  l.ppt = r <= 4 ? 8 : r == 5 ? 10 : 12;
-  return l;
+  return WithPptForRadius(d, p.Int("radius"), {{4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
 }
 
 static FilterSpec DeclareBox() {

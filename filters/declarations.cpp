@@ -40,6 +40,15 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
   return v;
 }
 
+LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::pair<int, int>> steps) {
+  for (const auto& [up_to, ppt] : steps)
+    if (r <= up_to) {
+      d.ppt = ppt;
+      break;
+    }
+  return d;
+}
+
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows) {
   VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);

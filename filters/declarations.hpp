@@ -1,7 +1,9 @@
 #pragma once
 // Helpers that keep each filter's declaration short, and the list of declared filters.
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/filter_spec.hpp"
@@ -20,6 +22,10 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows);
+
+// A launch rule's result (VariantSpec::defaults_for): `d` with the ppt of the first (largest radius, ppt)
+// step whose radius is at least r, or d's own ppt past the last step.
+LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::pair<int, int>> steps);
 
 // The variant `id` of a declaration being written, for the Set... helpers (footprints, kernel sources); naming a
 // variant that does not exist is a declaration bug: RuntimeError "<what> for unknown variant 'filter/id'".

@@ -40,11 +40,8 @@ static BlockFootprint SeparableRowFootprint(const LaunchConfig& c, const ParamVa
 // / 0.239, r6 0.321 / 0.266 / 0.246 / 0.244 / 0.250, r8 0.471 / 0.360 / 0.307 / 0.293 / 0.291. gray8 and
 // rgba8 run `tensor` by default and keep ppt 16 (not swept).
 static LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  LaunchConfig l = d;
-  if (in != PixelFormat::Gray32f) return l;
-  const int r = p.Int("radius");
-  l.ppt = r <= 3 ? 8 : r <= 5 ? 16 : r <= 7 ? 48 : 64;
-  return l;
+  if (in != PixelFormat::Gray32f) return d;
+  return WithPptForRadius(d, p.Int("radius"), {{3, 8}, {5, 16}, {7, 48}, {cuda::kGaussFastMaxRadius, 64}});
 }
 
 // tensor's rows per thread for rgba8 by radius: its row pass grows with r (3 k blocks at radius 3..4, 5
@@ -54,11 +51,9 @@ static LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p,
 // 0.258 / 0.244 / 0.260 / 0.281, r6 0.376 / 0.298 / 0.275 / 0.270 / 0.270, r8 0.442 / 0.338 / 0.306 / 0.294 /
 // 0.282; gray8 r8 0.081 / 0.070 / 0.075 / 0.082 / 0.091.
 static LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  LaunchConfig l = d;
-  if (in != PixelFormat::Rgba8) return l;
-  const int r = p.Int("radius");
-  l.ppt = r <= 2 ? 128 : r <= 4 ? 192 : r <= 6 ? 256 : 384;
-  return l;
+  if (in != PixelFormat::Rgba8) return d;
+  return WithPptForRadius(d, p.Int("radius"),
+                          {{2, 128}, {4, 192}, {6, 256}, {cuda::kGaussTensorMaxRadius, 384}});
 }
 
 static FilterSpec DeclareGauss() {

@@ -95,9 +95,7 @@ void PrepareReportFolder(const std::string& dir) {
 }
 
 ReportFiles WriteReport(const ReportData& d, const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError("cannot create report folder '" + dir + "': " + ec.message());
+  PrepareReportFolder(dir);  // made already by the command; here for any other caller
   ReportFiles files;
   std::string md = "# " + d.title + "\n\n";
   md += "- device: " + d.device + " (backend " + d.backend + ")\n- times: " + d.time_kind + ", median of " +

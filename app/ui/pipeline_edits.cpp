@@ -85,6 +85,11 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
   if (s.show_stage != kShowLast) s.show_stage = index + 1;
 }
 
+LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index) {
+  const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
+  return index < reports.size() ? StageLaunch(st, v, reports[index].in.format) : st.launch;
+}
+
 void RemoveStage(AppState& s, int index) {
   if (!Valid(s, index)) return;
   // A reference to the removed stage must not slide onto its successor: it is sent past the chain's end,

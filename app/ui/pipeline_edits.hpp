@@ -16,6 +16,10 @@ bool AddStage(AppState& s, const std::string& filter_id);
 // A new stage of `filter_id` before stage `index` (a stage refusing its input's format: PipelineIssue's
 // insert_before); stage `index`, now one further down, stays selected and shown.
 void PutStageBefore(AppState& s, int index, const std::string& filter_id);
+// The launch stage `index` of the edited slot runs, for the editor and the script to show and change: the
+// fields set, the variant's rule for the rest on the stage's input format (known once the slot has run;
+// before that, the stored launch).
+LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index);
 void RemoveStage(AppState& s, int index);
 void DuplicateStage(AppState& s, int index);
 void MoveStage(AppState& s, int index, int delta);

@@ -62,13 +62,10 @@ void SetStageVariant(AppState& s, const ScriptAction& a) {
 // block, ppt, halo, smem: the launch controls, whose values the plan checks against the variant and device.
 void SetLaunch(AppState& s, const ScriptAction& a) {
   Stage& st = EditedStage(s, a.stage);
-  // The field changes what the editor shows: until a launch is set, the variant's default for the stage's
-  // input.
-  const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
-  const std::size_t index = static_cast<std::size_t>(a.stage - 1);
+  // The field changes what the editor shows.
   const FilterSpec* f = s.registry->Find(st.filter);
-  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
-  if (v && index < reports.size()) st.launch = StageLaunch(st, *v, reports[index].in.format);
+  if (const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr)
+    st.launch = ShownLaunch(s, st, *v, static_cast<std::size_t>(a.stage - 1));
   LaunchConfig& l = st.launch;
   switch (a.verb) {
     case ScriptVerb::Block:

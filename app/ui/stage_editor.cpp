@@ -194,9 +194,7 @@ static void LaunchControls(AppState& s, Stage& st, const VariantSpec& v, std::si
   LaunchOrigin(s, st, v, index);
   const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
   const bool known = index < reports.size();
-  // The fields show what the stage runs with: until a launch is set, the default for its parameters and
-  // input.
-  const LaunchConfig shown = known ? StageLaunch(st, v, reports[index].in.format) : st.launch;
+  const LaunchConfig shown = ShownLaunch(s, st, v, index);
   LaunchConfig l = shown;
   if (LaunchFields(l, u)) {
     st.launch = l;

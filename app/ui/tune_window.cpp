@@ -42,7 +42,7 @@ void Apply(AppState& s, const LaunchConfig& launch) {
     return;
   }
   st.launch = launch;
-  st.launch_set = kSetAll;
+  st.launch_set = UsedFields(t.sweep->uses);
   s.pipeline_edited = true;
   Notify(s, "stage " + std::to_string(t.sweep_stage + 1) + ": " + Describe(launch, t.sweep->uses));
 }
