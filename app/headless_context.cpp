@@ -72,6 +72,7 @@ void DrawHeadlessFrame(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Of
   glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   renderer.Render(ImGui::GetDrawData(), width, height);
+  lab.NoteFrameDrawn();
 }
 
 }  // namespace fl::app

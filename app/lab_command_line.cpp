@@ -36,6 +36,9 @@ void AddGuiOptions(CLI::App& app, LabArgs& a) {
                  "UI scale (default: the monitor's content scale; 1 for screenshots)")
       ->check(cli::FiniteIn(0.5, 4.0, "the monitor's"));
   app.add_flag("--no-interop", gui.no_interop, "Fill the display texture by upload instead of CUDA-GL interop");
+  app.add_flag("--interop-map", gui.interop_map,
+               "Map the display texture for every CUDA write instead of sharing its storage with CUDA (to compare "
+               "the two)");
   app.add_flag("--no-session", gui.no_session, "Neither restore nor save the last session and layout");
   app.add_option("--frames", gui.frames, "Quit after N frames, once the image has loaded (tests)")
       ->check(CLI::Range(0, 1000000));
@@ -88,6 +91,7 @@ int RunLab(LabArgs& a) {
   shot.stages = gui.stages;
   shot.backend = gui.backend;
   shot.no_interop = gui.no_interop;
+  shot.interop_map = gui.interop_map;
   if (gui.ui_scale > 0) shot.ui_scale = gui.ui_scale;
   return RunScreenshot(shot);
 }

@@ -118,6 +118,7 @@ ui::LabOptions LabOptionsOf(const ScreenshotOptions& o, const HeadlessContext& c
   lo.stages = o.stages;
   lo.remember_session = false;
   lo.allow_interop = !o.no_interop;
+  lo.shared_display_storage = !o.interop_map;
   lo.ui_scale = o.ui_scale;
   lo.gl_description = context.description + ", " + render::GlDescription();
   lo.max_texture_size = render::MaxTextureSize();
@@ -176,9 +177,10 @@ void MeasureFrames(ui::Lab& lab, render::ImGuiRenderer& renderer, render::Offscr
   const double median = Median(frame_ms);
   std::printf(
       "frames %d median_ms=%.3f max_ms=%.3f fps=%.1f pipeline_ms=%.4f interop_writes=%zu "
-      "display_wall_ms=%.4f display_gpu_ms=%.4f display_convert_ms=%.4f mipmap_gpu_ms=%.4f\n",
+      "display_wall_ms=%.4f display_gpu_ms=%.4f display_convert_ms=%.4f mipmap_gpu_ms=%.4f interop_path=\"%s\"\n",
       n, median, *std::max_element(frame_ms.begin(), frame_ms.end()), 1000.0 / median, Median(stage_ms),
-      wall_ms.size(), Median(wall_ms), Median(gpu_ms), Median(convert_ms), Median(mipmap_ms));
+      wall_ms.size(), Median(wall_ms), Median(gpu_ms), Median(convert_ms), Median(mipmap_ms),
+      s.display.interop_path.c_str());
 }
 
 void PrintSummary(const ScreenshotOptions& o, int width, int height, const HeadlessContext& context, Backend backend,
@@ -186,10 +188,10 @@ void PrintSummary(const ScreenshotOptions& o, int width, int height, const Headl
   const ui::AppState& s = lab.state();
   const ui::ViewState& v = s.view;
   std::printf(
-      "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" shown_stage=%d "
-      "image_rect=%d,%d,%d,%d zoom=%g mipmap_gpu_ms=%.3f errors=%d\n",
+      "screenshot %s %dx%d context=\"%s\" renderer=\"%s\" backend=%s display=\"%s\" interop_path=\"%s\" "
+      "shown_stage=%d image_rect=%d,%d,%d,%d zoom=%g mipmap_gpu_ms=%.3f errors=%d\n",
       o.output.c_str(), width, height, context.description.c_str(), render::GlRenderer().c_str(),
-      std::string(ToString(backend)).c_str(), s.interop.c_str(), s.display.stage + 1,
+      std::string(ToString(backend)).c_str(), s.interop.c_str(), s.display.interop_path.c_str(), s.display.stage + 1,
       static_cast<int>(v.image_x), static_cast<int>(v.image_y), static_cast<int>(v.image_w + 0.5f),
       static_cast<int>(v.image_h + 0.5f), static_cast<double>(v.zoom), s.display.mipmap_gpu_ms,
       lab.start_error().empty() ? 0 : 1);

@@ -23,6 +23,7 @@ struct ScreenshotOptions {
   std::string open_window;          // "", help, about, browser, pattern, gallery: for documentation shots
   float ui_scale = 1.0f;
   bool no_interop = false;
+  bool interop_map = false;
   std::string view = "a";           // a, b, split, side, diff: the A/B view (anything but a turns B on)
   std::vector<std::string> b_stages;  // B's stages (same filters as --stage); none: B = A
   std::string diff = "heat";        // heat, mask

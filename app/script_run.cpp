@@ -79,6 +79,7 @@ ui::LabOptions HeadlessLabOptions(const ScriptRunOptions& o, const HeadlessConte
   lo.stages = o.gui.stages;
   lo.remember_session = false;
   lo.allow_interop = !o.gui.no_interop;
+  lo.shared_display_storage = !o.gui.interop_map;
   lo.ui_scale = o.gui.ui_scale > 0 ? o.gui.ui_scale : 1.0f;
   lo.gl_description = context.description + ", " + render::GlDescription();
   lo.max_texture_size = render::MaxTextureSize();

@@ -52,12 +52,16 @@ pack
 
 if [[ $what == *" frames "* ]]; then
   # The lab's steady state at 4K (issue 10): 3840x2160 rgba8 through five stages, re-run and re-displayed through
-  # EGL + CUDA-GL interop every frame; prints frame time, rate and the display write's cost.
+  # EGL + CUDA-GL interop every frame; prints frame time, rate and the display write's cost. Each window size
+  # twice: the texture's storage shared with CUDA (the default), then mapped for every write (--interop-map).
   five="--stage gauss3 --stage dilate3 --stage erode3 --stage box --stage gauss"
   for w in 1280x800 1920x1080; do
-    timeout 120 $bin/filterlab --screenshot "$json/frames_$w.png" --gl egl --backend cuda --window $w \
-      --input pattern:noise:3840x2160:rgba8 $five --measure-frames "${FRAMES:-300}" >>"$OUT/frames.log" 2>&1
-    summary+=("frames $w rc=$? $(grep -E '^frames ' "$OUT/frames.log" | tail -n 1)")
+    for path in shared map; do
+      extra=""; [ "$path" = map ] && extra="--interop-map"
+      timeout 120 $bin/filterlab --screenshot "$json/frames_${w}_$path.png" --gl egl --backend cuda --window $w \
+        --input pattern:noise:3840x2160:rgba8 $five --measure-frames "${FRAMES:-300}" $extra >>"$OUT/frames.log" 2>&1
+      summary+=("frames $w $path rc=$? $(grep -E '^frames ' "$OUT/frames.log" | tail -n 1)")
+    done
   done
 fi
 pack
@@ -79,8 +83,8 @@ if [[ $what == *" ab "* ]]; then
     --stage box:radius=2:variant=direct --b-stage gray --b-stage box:radius=2:variant=separable --view diff >>"$OUT/ab.log" 2>&1
   timeout 60 $bin/filterlab --screenshot "$json/grid_sobel.png" $c --input assets/astronaut.png --stage gray \
     --stage sobel:variant=smem --grid --zoom 16 --hover 256,256 >>"$OUT/ab.log" 2>&1
-  FILTERLAB_EXE=$bin/filterlab timeout 240 $bin/ui_tests --gtest_filter='Ab*:Screenshot.CudaInterop*:Screenshot.WholeFrame*' >>"$OUT/ab.log" 2>&1
-  summary+=("ui_tests Ab* + interop screenshot rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/ab.log" | tr '\n' ' ')")
+  FILTERLAB_EXE=$bin/filterlab timeout 240 $bin/ui_tests --gtest_filter='Ab*:Screenshot.*CudaInterop*:Screenshot.WholeFrame*:*SharedTexture*' >>"$OUT/ab.log" 2>&1
+  summary+=("ui_tests Ab* + interop screenshot + shared texture rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\]' "$OUT/ab.log" | tr '\n' ' ')")
   grep -E '^screenshot ' "$OUT/ab.log"
 fi
 pack

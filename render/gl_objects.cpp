@@ -13,6 +13,32 @@ GlTexture GlTexture::Create() {
   return GlTexture(id);
 }
 
+GlFence GlFence::Insert() {
+  GlFence f;
+  f.sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!f.sync_) throw RuntimeError("glFenceSync made no fence");
+  return f;
+}
+
+bool GlFence::Passed() const {
+  const GLenum r = glClientWaitSync(sync_, 0, 0);
+  return r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
+}
+
+void GlFence::Wait(GLuint64 timeout_ns) const {
+  const GLenum r = glClientWaitSync(sync_, GL_SYNC_FLUSH_COMMANDS_BIT, timeout_ns);
+  if (r == GL_TIMEOUT_EXPIRED) throw RuntimeError("GL's work did not finish within the wait's limit");
+  if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED) throw RuntimeError("waiting for a GL fence failed");
+}
+
+GlMemoryObject GlMemoryObject::Create() {
+  if (!GLAD_GL_EXT_memory_object) throw RuntimeError("the GL context offers no GL_EXT_memory_object");
+  GLuint id = 0;
+  glCreateMemoryObjectsEXT(1, &id);
+  if (id == 0) throw RuntimeError("glCreateMemoryObjectsEXT returned no memory object");
+  return GlMemoryObject(id);
+}
+
 GlShader GlShader::Compile(GLenum type, std::string_view source, const char* name) {
   const GLuint id = glCreateShader(type);
   if (id == 0) throw RuntimeError(std::string("glCreateShader failed for ") + name);

@@ -1,7 +1,7 @@
 #pragma once
 // Move-only owners of GL handles: texture, shader, program, framebuffer, renderbuffer, vertex array, buffer,
-// query. They must be destroyed while their context is current (the owners of the context outlive them by
-// construction: the window/context object is created first and destroyed last).
+// query, memory object. They must be destroyed while their context is current (the owners of the context outlive
+// them by construction: the window/context object is created first and destroyed last).
 #include <string_view>
 #include <utility>
 
@@ -114,6 +114,47 @@ class GlQuery : public GlHandle<GlQuery> {
   GlQuery() = default;
   static GlQuery Create();
   static void Delete(GLuint id) noexcept { glDeleteQueries(1, &id); }
+
+ private:
+  using GlHandle::GlHandle;
+};
+
+// A GL fence (sync object) after the commands issued so far. Move-only; deleted with its owner.
+class GlFence {
+ public:
+  GlFence() = default;
+  static GlFence Insert();  // throws RuntimeError when GL makes none
+  GlFence(const GlFence&) = delete;
+  GlFence& operator=(const GlFence&) = delete;
+  GlFence(GlFence&& o) noexcept : sync_(std::exchange(o.sync_, nullptr)) {}
+  GlFence& operator=(GlFence&& o) noexcept {
+    if (this != &o) {
+      Reset();
+      sync_ = std::exchange(o.sync_, nullptr);
+    }
+    return *this;
+  }
+  ~GlFence() { Reset(); }
+  void Reset() noexcept {
+    if (sync_) glDeleteSync(sync_);
+    sync_ = nullptr;
+  }
+  explicit operator bool() const { return sync_ != nullptr; }
+  // Whether the GPU has passed the fence, without waiting (and without flushing).
+  bool Passed() const;
+  // Flushes and waits until the GPU has passed the fence; throws RuntimeError after `timeout_ns` or on failure.
+  void Wait(GLuint64 timeout_ns) const;
+
+ private:
+  GLsync sync_ = nullptr;
+};
+
+// Memory imported from another API (GL_EXT_memory_object); only where the context offers that extension.
+class GlMemoryObject : public GlHandle<GlMemoryObject> {
+ public:
+  GlMemoryObject() = default;
+  static GlMemoryObject Create();
+  static void Delete(GLuint id) noexcept { glDeleteMemoryObjectsEXT(1, &id); }
 
  private:
   using GlHandle::GlHandle;

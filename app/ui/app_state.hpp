@@ -79,9 +79,11 @@ struct DisplayInfo {
   float lo = 0, hi = 0;
   bool valid = false;
   std::string note;        // e.g. "shown at 1/2: 20000x20000 exceeds GL_MAX_TEXTURE_SIZE 16384"
-  // The last write through interop: map + convert + unmap (wall, waiting for the GPU) and the GPU part alone;
-  // negative until one happened (CPU backend, upload fallback).
+  // The last write through interop: the whole write (wall, waiting for the GPU) and the GPU part alone; negative
+  // until one happened (CPU backend, upload fallback).
   double interop_wall_ms = -1, interop_gpu_ms = -1, interop_convert_ms = -1;
+  // How that write reached the texture: "shared storage" or "mapped per write (<why not shared>)".
+  std::string interop_path;
   // GPU time of the displayed texture's last mipmap rebuild: by CUDA inside an interop write (events), by GL
   // after an upload (timer query); -1 before one.
   double mipmap_gpu_ms = -1;

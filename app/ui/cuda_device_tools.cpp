@@ -13,32 +13,33 @@
 #include "cuda/display/display_mips.hpp"
 #include "cuda/owners.hpp"
 #include "cuda/tune_timer.hpp"
-#include "render/interop_texture.hpp"
+#include "render/display_texture.hpp"
 
 namespace fl::ui {
 namespace {
 
-// Surfaces over the mip levels of a mapped texture, on the stack: a display write happens every frame while a
+// Surfaces over the mip levels of the texture being written (made here only where the texture keeps none), on the stack: a display write happens every frame while a
 // person drags a parameter, and allocates nothing. 32 levels cover any int side.
 struct LevelSurfaces {
   std::array<std::optional<render::ScopedSurface>, 32> level;
+  std::array<cudaSurfaceObject_t, 32> handle{};
   int count = 0;
 };
 static_assert(cuda::MipLevelCount(0x7fffffff, 1) <= 32);
 
-// A surface over every mip level of the mapped texture (level 0 is w x h).
-void MakeLevelSurfaces(const render::ScopedInteropMap& map, int w, int h, LevelSurfaces& out) {
+// A surface over every mip level of the texture being written (level 0 is w x h).
+void MakeLevelSurfaces(const render::TextureCudaWrite& write, int w, int h, LevelSurfaces& out) {
   out.count = cuda::MipLevelCount(w, h);
-  for (int l = 0; l < out.count; ++l) out.level[static_cast<std::size_t>(l)].emplace(map.level(l));
+  for (int l = 0; l < out.count; ++l) {
+    const auto i = static_cast<std::size_t>(l);
+    out.handle[i] = write.kept_surface(l);
+    if (out.handle[i] == 0) out.handle[i] = out.level[i].emplace(write.level(l)).get();
+  }
 }
 
 // Levels 1 .. from level 0 (written), each from the one above: OpenGL then has no mipmaps to rebuild.
 void WriteMipLevels(const LevelSurfaces& s, int w, int h, cudaStream_t stream) {
-  for (int l = 1; l < s.count; ++l) {
-    const auto i = static_cast<std::size_t>(l);
-    cuda::DownsampleRgba8(s.level[i - 1]->get(), cuda::MipSide(w, l - 1), cuda::MipSide(h, l - 1),
-                          s.level[i]->get(), cuda::MipSide(w, l), cuda::MipSide(h, l), stream);
-  }
+  cuda::WriteMipChainRgba8(s.handle.data(), s.count, w, h, stream);
 }
 
 const DeviceView& DeviceOf(const StageOutput& out) {
@@ -58,7 +59,7 @@ class CudaDeviceTools final : public DeviceTools {
   }
 
   DisplayCost ToTexture(const StageOutput& out, int step, HostRange range,
-                        const render::InteropRegistration& texture) override {
+                        const render::DisplayTexture& texture) override {
     const auto t0 = std::chrono::steady_clock::now();
     const int w = cuda::DisplaySide(DeviceOf(out).shape.width, step),
               h = cuda::DisplaySide(DeviceOf(out).shape.height, step);
@@ -67,10 +68,10 @@ class CudaDeviceTools final : public DeviceTools {
     LevelSurfaces levels;
     start_.Record(StreamOf(out));
     {
-      render::ScopedInteropMap map(texture, StreamOf(out));
-      MakeLevelSurfaces(map, w, h, levels);
+      render::TextureCudaWrite write(texture, StreamOf(out));
+      MakeLevelSurfaces(write, w, h, levels);
       mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
-      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.level[0]->get(), StreamOf(out));
+      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.handle[0], StreamOf(out));
       converted_.Record(StreamOf(out));
       WriteMipLevels(levels, w, h, StreamOf(out));
       mipmapped_.Record(StreamOf(out));

@@ -13,14 +13,14 @@
 #include "core/tune_session.hpp"
 
 namespace fl::render {
-class InteropRegistration;
+class DisplayTexture;
 }  // namespace fl::render
 
 namespace fl::ui {
 
 // What putting one output on the display cost, measured on the frame it happened.
 struct DisplayCost {
-  double wall_ms = 0;  // host wall time of map + convert + unmap, waiting for the convert to finish
+  double wall_ms = 0;  // host wall time of the whole write (map or GL wait, convert, levels, unmap or stream wait)
   double gpu_ms = 0;      // between events recorded before the map and after the unmap
   double convert_ms = 0;  // the conversion kernel alone (events after the map and before the unmap)
   double mipmap_ms = 0;   // the smaller mip levels, built after the conversion while the texture is mapped
@@ -37,11 +37,11 @@ class DeviceTools {
   virtual ~DeviceTools() = default;
   // Min and max of the finite values of a gray32f output ({0, 255} for the 8-bit formats); waits for them.
   virtual HostRange MinMax(const StageOutput& out) = 0;
-  // Writes every `step`-th pixel of `out` as RGBA8 into the GL texture registered as `texture` (mapping it for
-  // the write), ordered after the work on out.stream, and says what it cost. Throws RuntimeError when the
-  // mapping fails.
+  // Writes every `step`-th pixel of `out` as RGBA8 into `texture` (which has interop: shared storage, or a
+  // registration mapped for the write), ordered after the work on out.stream, and says what it cost. Throws
+  // RuntimeError when the write cannot start (the map or the wait for GL fails).
   virtual DisplayCost ToTexture(const StageOutput& out, int step, HostRange range,
-                         const render::InteropRegistration& texture) = 0;
+                                const render::DisplayTexture& texture) = 0;
   // The same pixels in a host RGBA8 image (waits for the copy).
   virtual Image ToHost(const StageOutput& out, int step, HostRange range) = 0;
   // The metrics of A against B where they live (InputError when their shapes differ).

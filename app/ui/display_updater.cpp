@@ -38,12 +38,13 @@ static void DeviceToTexture(AppState& s, DeviceTools& tools, const StageOutput& 
   bool written = false;
   if (tex.has_interop()) {
     try {
-      const DisplayCost cost = tools.ToTexture(out, step, range, tex.registration());
+      const DisplayCost cost = tools.ToTexture(out, step, range, tex);
       if (main_view) {
         s.display.interop_wall_ms = cost.wall_ms;
         s.display.interop_gpu_ms = cost.gpu_ms;
         s.display.interop_convert_ms = cost.convert_ms;
-        s.display.mipmap_gpu_ms = cost.mipmap_ms;  // built by CUDA inside the map
+        s.display.mipmap_gpu_ms = cost.mipmap_ms;  // built by CUDA inside the write
+        s.display.interop_path = tex.interop_path();
       }
       ++s.display.interop_writes;
       written = true;

@@ -78,6 +78,7 @@ int RunGui(const GuiOptions& o) {
   lo.stages = o.stages;
   lo.remember_session = !o.no_session;
   lo.allow_interop = !o.no_interop;
+  lo.shared_display_storage = !o.interop_map;
   lo.ui_scale = scale;
   lo.gl_description = window->description() + ", " + render::GlDescription();
   lo.max_texture_size = render::MaxTextureSize();
@@ -108,6 +109,7 @@ int RunGui(const GuiOptions& o) {
     glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     renderer.Render(ImGui::GetDrawData(), fb_w, fb_h);
+    lab.NoteFrameDrawn();
     if (scripted) o.script->AfterFrame(lab);
     glfwSwapBuffers(window->get());
     if (lab.state().image_label != titled) {

@@ -16,6 +16,7 @@ struct GuiOptions {
   int frames = 0;                   // > 0: quit after this many frames (tests)
   double quit_after = 0;            // > 0: quit after this many seconds (tests)
   bool no_interop = false;          // force the upload path
+  bool interop_map = false;         // interop by a map per write, not by shared storage
   bool no_session = false;          // neither read nor write the remembered session
   ScriptPlayer* script = nullptr;   // --script: played one action per frame, then the person takes over
 };

@@ -49,6 +49,8 @@ void Lab::StartError(const std::string& what) {
 
 void Lab::Start(const LabOptions& o, bool wait) {
   allow_interop_ = o.allow_interop;
+  for (render::DisplayTexture* t : {&texture_, &texture_b_, &texture_diff_})
+    t->set_shared_storage(o.shared_display_storage);
   remember_session_ = o.remember_session;
   s_.ui_scale = o.ui_scale;
   s_.gl_description = o.gl_description;
@@ -318,6 +320,10 @@ void Lab::Frame() {
   if (s_.show_gallery && !thumbnails_made_) MakeThumbnails();
   HandleShortcuts(s_);
   DrawWindows();
+}
+
+void Lab::NoteFrameDrawn() {
+  for (render::DisplayTexture* t : {&texture_, &texture_b_, &texture_diff_}) t->NoteDrawn();
 }
 
 void Lab::Shutdown() {

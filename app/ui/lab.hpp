@@ -24,6 +24,7 @@ struct LabOptions {
   std::vector<std::string> stages;  // stage specs (CLI syntax); neither: the last session's or the default
   bool remember_session = true;     // read the last session at start, write it at the end
   bool allow_interop = true;
+  bool shared_display_storage = true;  // interop textures share their storage with CUDA where the driver can
   bool continuous = false;
   float ui_scale = 1.0f;
   std::string gl_description;
@@ -43,6 +44,8 @@ class Lab {
   void Start(const LabOptions& o, bool wait);
   // One frame: applies what the last frame asked for (loads, runs, saves, the display), then draws every window.
   void Frame();
+  // After the frame's draws were issued: lets the display textures' next CUDA writes wait cheaply for them.
+  void NoteFrameDrawn();
   // Saves the session (when remembering); reports a failure on stderr.
   void Shutdown();
   // Files dropped on the window: the first image among them is opened.

@@ -34,16 +34,26 @@ void DrawStatusBar(AppState& s) {
   // Upload instead of interop is a fallback only where outputs live on a GPU.
   const ImVec4 colour = s.interop_active ? kOkColor : (s.facts.on_device ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
   ImGui::TextColored(colour, "%s", s.interop_active ? "CUDA-GL interop" : s.interop.c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nOpenGL: %s", s.interop.c_str(), s.gl_description.c_str());
+  if (ImGui::IsItemHovered()) {
+    if (s.interop_active && !s.display.interop_path.empty())
+      ImGui::SetTooltip("%s: %s\nOpenGL: %s", s.interop.c_str(), s.display.interop_path.c_str(),
+                        s.gl_description.c_str());
+    else
+      ImGui::SetTooltip("%s\nOpenGL: %s", s.interop.c_str(), s.gl_description.c_str());
+  }
   if (s.interop_active && s.display.interop_wall_ms >= 0) {
     Separator();
     ImGui::Text("display %.3f ms", s.display.interop_wall_ms);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-          "Last write of the shown output into the GL texture through CUDA-GL interop:\n"
-          "map + conversion kernel + mip levels + unmap, %.3f ms wall (waiting for the GPU); on\n"
-          "the GPU's stream %.3f ms, of which the conversion kernel %.3f ms and the smaller mip\n"
-          "levels (for zoomed-out views) %.3f ms. Measured, not estimated.",
+          "Last write of the shown output into the GL texture through CUDA-GL interop (%s):\n"
+          "%s, %.3f ms wall (waiting for the GPU); on the GPU's stream %.3f ms, of which\n"
+          "the conversion kernel %.3f ms and the smaller mip levels (for zoomed-out views)\n"
+          "%.3f ms. Measured, not estimated.",
+          s.display.interop_path.c_str(),
+          s.display.interop_path == "shared storage"
+              ? "wait for GL + conversion kernel + mip levels + wait for the stream"
+              : "map + conversion kernel + mip levels + unmap",
           s.display.interop_wall_ms, s.display.interop_gpu_ms, s.display.interop_convert_ms,
           s.display.mipmap_gpu_ms);
   } else if (s.display.mipmap_gpu_ms >= 0) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <utility>
 #include <vector>
@@ -90,6 +91,41 @@ TEST(DisplayMips, EachLevelIsTheRoundedMeanOfTheOneAbove) {
                                         static_cast<std::size_t>(dw) * 4, static_cast<std::size_t>(dh),
                                         cudaMemcpyDeviceToHost));
     EXPECT_EQ(got, Mean2x2(src, sw, sh, dw, dh));
+  }
+}
+
+// The fused chain (a launch per five levels) must give every level exactly as DownsampleRgba8 level after level
+// does, on sides even, odd, of one pixel, and wider than a launch's 32-pixel tiles.
+TEST(DisplayMips, TheFusedChainGivesEveryLevelAsOneLevelAtATime) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  std::mt19937 rng(11);
+  for (const auto& [w, h] : {std::pair{1, 1}, std::pair{3, 2}, std::pair{17, 13}, std::pair{1, 300},
+                            std::pair{1023, 769}, std::pair{3840, 2160}}) {
+    SCOPED_TRACE(testing::Message() << w << "x" << h);
+    const int count = cuda::MipLevelCount(w, h);
+    std::vector<std::unique_ptr<SurfaceArray>> levels;
+    std::vector<cudaSurfaceObject_t> surfaces;
+    for (int l = 0; l < count; ++l) {
+      levels.push_back(std::make_unique<SurfaceArray>(cuda::MipSide(w, l), cuda::MipSide(h, l)));
+      surfaces.push_back(levels.back()->surface());
+    }
+    std::vector<std::uint8_t> want(static_cast<std::size_t>(w) * h * 4);
+    for (auto& v : want) v = static_cast<std::uint8_t>(rng());
+    FL_CUDA_CHECK(cudaMemcpy2DToArray(levels[0]->array(), 0, 0, want.data(), static_cast<std::size_t>(w) * 4,
+                                      static_cast<std::size_t>(w) * 4, static_cast<std::size_t>(h),
+                                      cudaMemcpyHostToDevice));
+    cuda::WriteMipChainRgba8(surfaces.data(), count, w, h, nullptr);
+    FL_CUDA_CHECK(cudaDeviceSynchronize());
+    for (int l = 1; l < count; ++l) {
+      const int sw = cuda::MipSide(w, l - 1), sh = cuda::MipSide(h, l - 1);
+      const int dw = cuda::MipSide(w, l), dh = cuda::MipSide(h, l);
+      want = Mean2x2(want, sw, sh, dw, dh);
+      std::vector<std::uint8_t> got(want.size());
+      FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(dw) * 4, levels[l]->array(), 0, 0,
+                                          static_cast<std::size_t>(dw) * 4, static_cast<std::size_t>(dh),
+                                          cudaMemcpyDeviceToHost));
+      ASSERT_EQ(got, want) << "level " << l;
+    }
   }
 }
 

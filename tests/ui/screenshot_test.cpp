@@ -41,9 +41,9 @@ std::vector<std::string> Contexts() {
 
 // Renders gray -> gauss3 of a noise image at 1:1 on `backend` through each context in `contexts` and checks the
 // frame: exact size, not blank, the image region equal to the CPU reference, and the display path named in the
-// program's output (`display` is "CPU upload" or "CUDA-GL interop").
+// program's output (`display` is "CPU upload" or "CUDA-GL interop"). `extra` goes on the command line.
 void ExpectReferenceInFrame(const std::string& backend, const std::vector<std::string>& contexts,
-                            const std::string& display) {
+                            const std::string& display, const std::string& extra = "") {
   const auto dir = ScratchDir();
   // An input with detail everywhere, small enough to sit whole in the image region at 1:1.
   const Image input = GeneratePattern({TestPattern::Noise, 200, 150, PixelFormat::Rgba8, 8, 11});
@@ -62,7 +62,7 @@ void ExpectReferenceInFrame(const std::string& backend, const std::vector<std::s
     SCOPED_TRACE("context " + gl);
     const std::string out = (dir / ("frame_" + gl + ".png")).string();
     const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl " + gl + " --input " + Quote(input_path) +
-                                       " --stage gray --stage gauss3 --backend " + backend + " --zoom 1 --window 1100x700",
+                                       " --stage gray --stage gauss3 --backend " + backend + " --zoom 1 --window 1100x700" + extra,
                                    gl == "glfw");
     // Without an EGL device platform (some CI machines) the CPU case falls back to the GLFW context; on the GPU
     // machine EGL is the point of the test, so there it fails.
@@ -106,10 +106,19 @@ TEST(Screenshot, WholeFrameOfTheAskedSizeWithTheReferenceOutputInIt) {
 }
 
 // The GPU machine's path: EGL's device platform, the CUDA backend, the conversion kernel writing straight into the
-// GL texture through CUDA-GL interop; what is shown must still be the CPU reference, pixel for pixel.
+// GL texture through CUDA-GL interop; what is shown must still be the CPU reference, pixel for pixel. By default
+// the texture's storage is shared with CUDA (the NVIDIA driver offers GL_EXT_memory_object_fd).
 TEST(Screenshot, CudaInteropFrameShowsTheCpuReference) {
   if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
-  ExpectReferenceInFrame("cuda", {"egl"}, "display=\"CUDA-GL interop\"");
+  ExpectReferenceInFrame("cuda", {"egl"}, "display=\"CUDA-GL interop\" interop_path=\"shared storage\"");
+}
+
+// The path shared storage replaced, kept to compare against: the texture mapped for every write.
+TEST(Screenshot, MappedCudaInteropFrameShowsTheCpuReference) {
+  if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
+  ExpectReferenceInFrame("cuda", {"egl"},
+                         "display=\"CUDA-GL interop\" interop_path=\"mapped per write (shared storage switched off)\"",
+                         " --interop-map");
 }
 
 // Zoomed out, the view samples the smaller mip levels: after an interop write CUDA builds them
