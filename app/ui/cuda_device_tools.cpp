@@ -37,9 +37,20 @@ void MakeLevelSurfaces(const render::TextureCudaWrite& write, int w, int h, Leve
   }
 }
 
-// Levels 1 .. from level 0 (written), each from the one above: OpenGL then has no mipmaps to rebuild.
+// Level 0 and, where the texture has one, level 1 (written beside it by the conversion).
+void Convert(cuda::DisplayConverter& converter, const DeviceView& out, int step, cuda::ValueRange range,
+             const LevelSurfaces& s, cudaStream_t stream) {
+  if (s.count > 1)
+    converter.ToSurfaceAndLevel1(out, step, range, s.handle[0], s.handle[1], stream);
+  else
+    converter.ToSurface(out, step, range, s.handle[0], stream);
+}
+
+// Levels 2 .. from level 1 (written with level 0), each from the one above: OpenGL then has no mipmaps to
+// rebuild.
 void WriteMipLevels(const LevelSurfaces& s, int w, int h, cudaStream_t stream) {
-  cuda::WriteMipChainRgba8(s.handle.data(), s.count, w, h, stream);
+  if (s.count > 2)
+    cuda::WriteMipChainRgba8(s.handle.data() + 1, s.count - 1, cuda::MipSide(w, 1), cuda::MipSide(h, 1), stream);
 }
 
 const DeviceView& DeviceOf(const StageOutput& out) {
@@ -71,7 +82,7 @@ class CudaDeviceTools final : public DeviceTools {
       render::TextureCudaWrite write(texture, StreamOf(out));
       MakeLevelSurfaces(write, w, h, levels);
       mapped_.Record(StreamOf(out));  // the conversion alone lies between these two
-      converter_.ToSurface(DeviceOf(out), step, ToCuda(range), levels.handle[0], StreamOf(out));
+      Convert(converter_, DeviceOf(out), step, ToCuda(range), levels, StreamOf(out));
       converted_.Record(StreamOf(out));
       WriteMipLevels(levels, w, h, StreamOf(out));
       mipmapped_.Record(StreamOf(out));

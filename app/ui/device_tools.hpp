@@ -22,8 +22,8 @@ namespace fl::ui {
 struct DisplayCost {
   double wall_ms = 0;  // host wall time of the whole write (map or GL wait, convert, levels, unmap or stream wait)
   double gpu_ms = 0;      // between events recorded before the map and after the unmap
-  double convert_ms = 0;  // the conversion kernel alone (events after the map and before the unmap)
-  double mipmap_ms = 0;   // the smaller mip levels, built after the conversion while the texture is mapped
+  double convert_ms = 0;  // the conversion kernel alone (it writes level 0 and level 1)
+  double mipmap_ms = 0;   // the smaller mip levels (2 ..), built after the conversion inside the write
 };
 
 struct DiffSettings {

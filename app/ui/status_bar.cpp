@@ -48,8 +48,8 @@ void DrawStatusBar(AppState& s) {
       ImGui::SetTooltip(
           "Last write of the shown output into the GL texture through CUDA-GL interop (%s):\n"
           "%s, %.3f ms wall (waiting for the GPU); on the GPU's stream %.3f ms, of which\n"
-          "the conversion kernel %.3f ms and the smaller mip levels (for zoomed-out views)\n"
-          "%.3f ms. Measured, not estimated.",
+          "the conversion kernel (levels 0 and 1) %.3f ms and the smaller mip levels (for\n"
+          "zoomed-out views) %.3f ms. Measured, not estimated.",
           s.display.interop_path.c_str(),
           s.display.interop_path == "shared storage"
               ? "wait for GL + conversion kernel + mip levels + wait for the stream"

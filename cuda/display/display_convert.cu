@@ -4,6 +4,8 @@
 #include <string>
 
 #include "cuda/display/display_convert.hpp"
+#include "cuda/display/display_mips.hpp"
+#include "cuda/display/mip_mean.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -78,25 +80,59 @@ __device__ inline std::uint8_t NormalisedByte(float f, float lo, float scale) {
   return static_cast<std::uint8_t>(fminf(fmaxf(floorf(v), 0.0f), 255.0f));
 }
 
+// The displayed pixel at source pixel (sx, sy).
+template <PixelFormat F>
+__device__ __forceinline__ uchar4 DisplayPixel(const std::uint8_t* src, std::size_t pitch, int sx, int sy, float lo,
+                                               float scale) {
+  if constexpr (F == PixelFormat::Gray8) {
+    const std::uint8_t g = RowPtr<std::uint8_t>(src, pitch, sy)[sx];
+    return make_uchar4(g, g, g, 255);
+  } else if constexpr (F == PixelFormat::Rgba8) {
+    const uchar4 p = RowPtr<uchar4>(src, pitch, sy)[sx];
+    return make_uchar4(p.x, p.y, p.z, 255);
+  } else {
+    const std::uint8_t g = NormalisedByte(RowPtr<float>(src, pitch, sy)[sx], lo, scale);
+    return make_uchar4(g, g, g, 255);
+  }
+}
+
 template <PixelFormat F, typename Sink>
 __global__ void ToRgba8(const std::uint8_t* src, std::size_t pitch, int sw, int sh, int dw, int dh, int step,
                         float lo, float scale, Sink sink) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= dw || y >= dh) return;
-  const int sx = min(x * step, sw - 1), sy = min(y * step, sh - 1);
-  uchar4 out;
-  if constexpr (F == PixelFormat::Gray8) {
-    const std::uint8_t g = RowPtr<std::uint8_t>(src, pitch, sy)[sx];
-    out = make_uchar4(g, g, g, 255);
-  } else if constexpr (F == PixelFormat::Rgba8) {
-    const uchar4 p = RowPtr<uchar4>(src, pitch, sy)[sx];
-    out = make_uchar4(p.x, p.y, p.z, 255);
-  } else {
-    const std::uint8_t g = NormalisedByte(RowPtr<float>(src, pitch, sy)[sx], lo, scale);
-    out = make_uchar4(g, g, g, 255);
-  }
-  sink(x, y, out);
+  sink(x, y, DisplayPixel<F>(src, pitch, min(x * step, sw - 1), min(y * step, sh - 1), lo, scale));
+}
+
+// ToRgba8 into a surface, with the texture's level 1 (w1 x h1) beside it: each thread converts the 2 x 2 texels
+// under one level-1 texel (clamped at an odd last column or row, as the mip chain clamps them), writes those
+// inside level 0 and their rounded mean into level 1. The mip chain then starts from level 1, and level 0 (the
+// largest) is never read back.
+template <PixelFormat F>
+__global__ void ToRgba8AndLevel1(const std::uint8_t* src, std::size_t pitch, int sw, int sh, int dw, int dh,
+                                 int step, float lo, float scale, cudaSurfaceObject_t level0,
+                                 cudaSurfaceObject_t level1, int w1, int h1) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (2 * x >= dw || 2 * y >= dh) return;
+  const int x0 = 2 * x, x1 = min(2 * x + 1, dw - 1), y0 = 2 * y, y1 = min(2 * y + 1, dh - 1);
+  auto at = [&](int dx, int dy) {
+    return DisplayPixel<F>(src, pitch, min(dx * step, sw - 1), min(dy * step, sh - 1), lo, scale);
+  };
+  const uchar4 a = at(x0, y0), b = at(x1, y0), c = at(x0, y1), d = at(x1, y1);
+  // Surface x coordinates are in bytes; a clamped texel is the one already written.
+  surf2Dwrite(a, level0, 4 * x0, y0);
+  if (x1 != x0) surf2Dwrite(b, level0, 4 * x1, y0);
+  if (y1 != y0) surf2Dwrite(c, level0, 4 * x0, y1);
+  if (x1 != x0 && y1 != y0) surf2Dwrite(d, level0, 4 * x1, y1);
+  if (x < w1 && y < h1) surf2Dwrite(Mean(a, b, c, d), level1, 4 * x, y);
+}
+
+// The scale the host uses: 255 / (hi - lo), or 0 for a flat or empty range (shows black).
+float ScaleOf(ValueRange range) {
+  const float span = range.hi - range.lo;
+  return (range.finite && span > 0.0f) ? 255.0f / span : 0.0f;
 }
 
 template <typename Sink>
@@ -104,9 +140,7 @@ void LaunchToRgba8(const DeviceView& src, int step, ValueRange range, Sink sink,
   if (step < 1) throw InputError("display step must be at least 1");
   const int sw = src.shape.width, sh = src.shape.height;
   const int dw = DisplaySide(sw, step), dh = DisplaySide(sh, step);
-  // The same scale the host uses: 255 / (hi - lo), or 0 for a flat or empty range (shows black).
-  const float span = range.hi - range.lo;
-  const float scale = (range.finite && span > 0.0f) ? 255.0f / span : 0.0f;
+  const float scale = ScaleOf(range);
   const dim3 block(32, 8);
   const dim3 grid(DivUp(dw, block.x), DivUp(dh, block.y));
   switch (src.shape.format) {
@@ -151,6 +185,27 @@ ValueRange DisplayConverter::MinMax(const DeviceView& src, cudaStream_t stream) 
 void DisplayConverter::ToSurface(const DeviceView& src, int step, ValueRange range, cudaSurfaceObject_t surface,
                                  cudaStream_t stream) {
   LaunchToRgba8(src, step, range, SurfaceSink{surface}, stream);
+}
+
+void DisplayConverter::ToSurfaceAndLevel1(const DeviceView& src, int step, ValueRange range,
+                                          cudaSurfaceObject_t level0, cudaSurfaceObject_t level1,
+                                          cudaStream_t stream) {
+  if (step < 1) throw InputError("display step must be at least 1");
+  const int sw = src.shape.width, sh = src.shape.height;
+  const int dw = DisplaySide(sw, step), dh = DisplaySide(sh, step);
+  const float lo = range.lo, scale = ScaleOf(range);
+  const dim3 block(32, 8);
+  const dim3 grid(DivUp(DivUp(dw, 2), block.x), DivUp(DivUp(dh, 2), block.y));
+  const int w1 = MipSide(dw, 1), h1 = MipSide(dh, 1);
+  auto launch = [&](auto kernel) {
+    kernel<<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, lo, scale, level0, level1, w1, h1);
+  };
+  switch (src.shape.format) {
+    case PixelFormat::Gray8: launch(ToRgba8AndLevel1<PixelFormat::Gray8>); break;
+    case PixelFormat::Rgba8: launch(ToRgba8AndLevel1<PixelFormat::Rgba8>); break;
+    case PixelFormat::Gray32f: launch(ToRgba8AndLevel1<PixelFormat::Gray32f>); break;
+  }
+  FL_CUDA_CHECK_LAUNCH("ToRgba8AndLevel1");
 }
 
 Image DisplayConverter::ToHost(const DeviceView& src, int step, ValueRange range, cudaStream_t stream) {

@@ -1,12 +1,9 @@
 #include "cuda/cuda_check.hpp"
 #include "cuda/display/display_mips.hpp"
+#include "cuda/display/mip_mean.cuh"
 
 namespace fl::cuda {
 namespace {
-
-__device__ __forceinline__ unsigned Mean4(unsigned a, unsigned b, unsigned c, unsigned d) {
-  return (a + b + c + d + 2) >> 2;
-}
 
 __global__ void Downsample(cudaSurfaceObject_t from, int from_w, int from_h, cudaSurfaceObject_t to, int to_w,
                            int to_h) {
@@ -18,9 +15,7 @@ __global__ void Downsample(cudaSurfaceObject_t from, int from_w, int from_h, cud
   // Surface x coordinates are in bytes.
   const uchar4 a = surf2Dread<uchar4>(from, 4 * x0, y0), b = surf2Dread<uchar4>(from, 4 * x1, y0);
   const uchar4 c = surf2Dread<uchar4>(from, 4 * x0, y1), d = surf2Dread<uchar4>(from, 4 * x1, y1);
-  const uchar4 m = make_uchar4(Mean4(a.x, b.x, c.x, d.x), Mean4(a.y, b.y, c.y, d.y),
-                               Mean4(a.z, b.z, c.z, d.z), Mean4(a.w, b.w, c.w, d.w));
-  surf2Dwrite(m, to, 4 * x, y);
+  surf2Dwrite(Mean(a, b, c, d), to, 4 * x, y);
 }
 
 constexpr int kChainLevels = 5;  // levels one launch writes: a 32 x 32 tile halved down to 1 x 1
@@ -33,11 +28,6 @@ struct ChainStep {
   int to_w[kChainLevels], to_h[kChainLevels];
   int levels;  // 1 .. kChainLevels
 };
-
-__device__ __forceinline__ uchar4 Mean(uchar4 a, uchar4 b, uchar4 c, uchar4 d) {
-  return make_uchar4(Mean4(a.x, b.x, c.x, d.x), Mean4(a.y, b.y, c.y, d.y), Mean4(a.z, b.z, c.z, d.z),
-                     Mean4(a.w, b.w, c.w, d.w));
-}
 
 // Block 32 x 8 owns a 32 x 32 tile of the first target level (origin ox, oy at that level). Each further level's
 // tile is half the last, at origin ox >> j, oy >> j, and reads only the last tile: the pixels 2x, 2x + 1 of a

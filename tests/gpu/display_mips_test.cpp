@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -13,7 +14,9 @@
 #include <vector>
 
 #include "cuda/cuda_check.hpp"
+#include "cuda/display/display_convert.hpp"
 #include "cuda/owners.hpp"
+#include "cuda/transfer.hpp"
 #include "gpu/gpu_support.hpp"
 
 namespace fl {
@@ -127,6 +130,50 @@ TEST(DisplayMips, TheFusedChainGivesEveryLevelAsOneLevelAtATime) {
       ASSERT_EQ(got, want) << "level " << l;
     }
   }
+}
+
+std::vector<std::uint8_t> ReadLevel(const SurfaceArray& a, int w, int h) {
+  std::vector<std::uint8_t> got(static_cast<std::size_t>(w) * h * 4);
+  FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(w) * 4, a.array(), 0, 0,
+                                      static_cast<std::size_t>(w) * 4, static_cast<std::size_t>(h),
+                                      cudaMemcpyDeviceToHost));
+  return got;
+}
+
+// The conversion that also writes level 1 must give level 0 exactly as the plain conversion, and level 1 exactly
+// as the mip rule makes it from level 0: every format, odd sides, one-pixel sides, and a display step.
+TEST(DisplayMips, ConversionWithLevelOneGivesBothLevelsExactly) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  std::mt19937 rng(13);
+  cuda::Transfer transfer;
+  cuda::DisplayConverter converter;
+  for (const PixelFormat f : {PixelFormat::Gray8, PixelFormat::Rgba8, PixelFormat::Gray32f})
+    for (const auto& [w, h] : {std::pair{2, 1}, std::pair{1, 2}, std::pair{3, 2}, std::pair{17, 13},
+                               std::pair{1, 300}, std::pair{1023, 769}})
+      for (const int step : {1, 3}) {
+        SCOPED_TRACE(testing::Message() << ToString(f) << " " << w << "x" << h << " step " << step);
+        Image src(w, h, f);
+        if (f == PixelFormat::Gray32f) {
+          std::uniform_real_distribution<float> value(-1.0f, 2.0f);
+          for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) src.Row<float>(y)[x] = x == 5 ? std::nanf("") : value(rng);
+        } else {
+          for (std::size_t i = 0; i < src.shape().Bytes(); ++i) src.data()[i] = static_cast<std::uint8_t>(rng());
+        }
+        cuda::DeviceImage dev;
+        transfer.Upload(src, dev, nullptr);
+        const int dw = cuda::DisplaySide(w, step), dh = cuda::DisplaySide(h, step);
+        if (cuda::MipLevelCount(dw, dh) < 2) continue;  // no level 1 to write (a 1x1 display)
+        const int w1 = cuda::MipSide(dw, 1), h1 = cuda::MipSide(dh, 1);
+        SurfaceArray plain(dw, dh), level0(dw, dh), level1(w1, h1);
+        const cuda::ValueRange range{-1.0f, 2.0f, true};
+        converter.ToSurface(dev.view(), step, range, plain.surface(), nullptr);
+        converter.ToSurfaceAndLevel1(dev.view(), step, range, level0.surface(), level1.surface(), nullptr);
+        FL_CUDA_CHECK(cudaDeviceSynchronize());
+        const std::vector<std::uint8_t> want0 = ReadLevel(plain, dw, dh);
+        EXPECT_EQ(ReadLevel(level0, dw, dh), want0);
+        EXPECT_EQ(ReadLevel(level1, w1, h1), Mean2x2(want0, dw, dh, w1, h1));
+      }
 }
 
 }  // namespace
