@@ -75,7 +75,6 @@ struct GaussHalf2Stencil {
   static_assert(R >= 1 && R <= kGaussHalf2MaxRadius);
   // 72 registers of row results at radius 4: two blocks of 256 threads per SM leave each thread 128.
   static constexpr int kMinBlocks = 2;
-  static constexpr int kUnrollRows = 2 * R + 1;  // the window slides by renaming, not by 8 (2R + 1) moves a row
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);

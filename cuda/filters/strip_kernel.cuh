@@ -17,17 +17,6 @@ namespace fl::cuda::strip {
 // without it each row is loaded into registers when it is needed. A stencil with run-time parameters (gauss's
 // weights) declares `struct Params`, gets it as the kernel's second argument (P) and takes it as the last
 // argument of Horizontal and Vertical; the others have no P.
-// Output rows the row loop is unrolled by: S::kUnrollRows where a stencil declares it, else 2. Unrolled by the
-// window's length (2R + 1), sliding the window renames registers instead of moving them; that pays only where
-// the window is large (half2 gauss: 72 registers at radius 4), since the loop's code grows by the same factor.
-template <typename S>
-constexpr int UnrollRows() {
-  if constexpr (requires { S::kUnrollRows; })
-    return S::kUnrollRows;
-  else
-    return 2;
-}
-
 template <typename S, bool kPipe, typename... P>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a, const P... p) {
   constexpr int R = S::kRadius;
@@ -67,7 +56,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   typename S::Row win[2 * R + 1];
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
-#pragma unroll UnrollRows<S>()
+#pragma unroll 2
   for (int j = 0; j < end; ++j) {
     win[2 * R] = row_at(j + 2 * R);
     const Chunk out = S::Vertical(win, p...);
