@@ -5,8 +5,9 @@
 # REPEAT); the whole sweep runs PASSES times so that the noise between calls shows. Writes
 # radius_<variant>_<format>_r<R>_p<pass>.json into $OUT/radius_json.tar.gz (the device tool returns only a few
 # files), the bench tables to $OUT/radius.txt, and prints the best ppt per radius last.
-#   bash .gpu/on-device.sh bash bench/sweep_radius.sh [box_fast gauss_fast gauss_tensor]
-# BOX_RADII, BOX_PPT, FAST_RADII, FAST_PPT, TENSOR_FORMATS, TENSOR_RADII and TENSOR_PPT narrow or widen the grid.
+#   bash .gpu/on-device.sh bash bench/sweep_radius.sh [box_fast gauss_fast gauss_tensor gauss_half2]
+# BOX_RADII, BOX_PPT, FAST_RADII, FAST_PPT, TENSOR_FORMATS, TENSOR_RADII, TENSOR_PPT, HALF2_RADII and HALF2_PPT
+# narrow or widen the grid.
 set -u
 : "${OUT:=/tmp/filterlab-out}"
 json=/tmp/filterlab-radius
@@ -36,6 +37,8 @@ for pass in $(seq 1 "${PASSES:-2}"); do
     "${FAST_PPT:-8 16 32 48 64 96 128}"
   [[ $what == *" gauss_tensor "* ]] && sweep gauss_tensor gauss tensor 32x8 "${TENSOR_FORMATS:-gray8 rgba8}" \
     "${TENSOR_RADII:-1 2 4 6 8}" "${TENSOR_PPT:-64 128 192 256 384}"
+  [[ $what == *" gauss_half2 "* ]] && sweep gauss_half2 gauss half2 32x4 "gray8 rgba8" "${HALF2_RADII:-1 2 3 4}" \
+    "${HALF2_PPT:-4 8 16 32 64}"
 done
 
 tar czf "$OUT/radius_json.tar.gz" -C "$json" .
