@@ -57,6 +57,17 @@ static LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& 
                           {{2, 128}, {4, 192}, {6, 256}, {cuda::kGaussTensorMaxRadius, 384}});
 }
 
+// half2's rows per thread by radius and format: its window of 2r + 1 row results grows with r, so longer strips
+// spread the window's first rows over more outputs, more so for rgba8, whose row pass is heavier (ms on an H100,
+// 8192x8192, block 32x4, ppt 4 / 8 / 16 / 32 / 64, bench/results/2026-11-27_h100_half2_shared_display/
+// call4_d64b209/): gray8 r1 0.0549 / 0.0530 / 0.0564 / 0.0670 / 0.0761, r2 0.0780 / 0.0664 / 0.0653 / 0.0739 /
+// 0.0786, r4 0.1376 / 0.1071 / 0.0908 / 0.0930 / 0.0936; rgba8 r1 0.1964 / 0.1877 / 0.2022 / 0.2135 / 0.2283, r3
+// 0.3960 / 0.3064 / 0.2596 / 0.2505 / 0.2563, r4 0.5572 / 0.4225 / 0.3335 / 0.3014 / 0.3012.
+static LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+  if (in == PixelFormat::Rgba8) return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {2, 16}, {3, 32}, {4, 64}});
+  return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
+}
+
 // half2's footprint: a strip variant's tile (16 bytes of a row per thread, ppt rows), reading `radius` around.
 static BlockFootprint Half2Footprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
   return cuda::strip::Footprint(c, p.Int("radius"), in);
@@ -267,20 +278,26 @@ static FilterSpec DeclareGauss() {
       "subtraction, each HFMA2 multiplies and adds two pixels (gray8) or two channels (rgba8) at once, and the "
       "last 2r+1 row results stay in registers as 8 half2 per row. The output is rounded by adding 1152 (the "
       "halves from 1024 to 2047 are exactly the integers), clamped, and its low bytes are the result.",
-      "What made it fast, against tensor: no matrix set-up, no chain of dependent mma and no barrier; a pixel "
-      "costs about 2r+1 half2 instructions per pass for two pixels, plus the conversions, and the loads and "
-      "stores are the strip kernels' 16-byte ones. Against fast: half the multiply-adds per pixel (two per "
-      "instruction) and no shared row per warp. The price is precision, bounded: values centred on 0 keep every "
-      "partial sum within 128 (a rounding moves it by 1/16 at most), the outer taps are summed first, and the "
-      "half weights are within 2^-11 of the float ones, so an output moves by less than 0.7 of a level before "
-      "rounding and agrees with the reference within 1, the filter's tolerance. What limits it: 72 registers of "
-      "row results at radius 4, which is why it stops there (radius 8 would need 136).",
+      "What it shows: arithmetic, not memory, sets a separable blur's speed once the loads are right, and halving "
+      "the arithmetic pays where it dominates. It costs about 2r+1 half2 instructions per pass per two pixels plus "
+      "the conversions, against 2(2r+1) fp32 multiply-adds per pixel for fast and a fixed cost at any radius up "
+      "to 8 for tensor. So it is the fastest gauss at radius 1 and 2 and loses to tensor from radius 3 (H100, "
+      "8192x8192 gray8, each at its best ppt: radius 1 0.053 ms against tensor's 0.068, radius 2 0.065 against "
+      "0.068, radius 4 0.091 against 0.069; rgba8 radius 1 0.188 against 0.241). What limits it at radius 4: 26 "
+      "instructions per pixel (ncu), of which the half2 arithmetic is about half; the rest are the window's "
+      "register moves, reloads of the weights, conversions and addressing, at 25% occupancy (128 registers). The "
+      "price is precision, bounded: values centred on 0 keep every partial sum within 128 (a rounding moves it by "
+      "1/16 at most), the outer taps are summed first, and the half weights are within 2^-11 of the float ones, "
+      "so an output moves by less than 0.7 of a level before rounding and agrees with the reference within 1, the "
+      "filter's tolerance.",
       cuda::LaunchGaussHalf2, cuda::GaussHalf2Kernel);
   half2.agreement = Agreement::Tolerance;
   half2.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
   half2.fallback = "fast";
   half2.uses = cuda::strip::Use();
   half2.defaults = cuda::strip::Defaults(8);
+  half2.defaults_for = GaussHalf2Launch;
+  half2.defaults_rule = "ppt 8 at radius 1; gray8 16 from radius 2; rgba8 16 at 2, 32 at 3, 64 at 4";
   half2.check_launch = cuda::GaussHalf2Problem;
   half2.smem_bytes = cuda::strip::SmemBytes;
   half2.footprint = Half2Footprint;
