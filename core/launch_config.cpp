@@ -28,6 +28,14 @@ unsigned UsedFields(const LaunchUse& use) {
          (use.smem ? kSetSmem : 0u);
 }
 
+std::string LaunchFieldNames(unsigned fields) {
+  std::string names;
+  for (const auto& [bit, name] : {std::pair{kSetBlock, "block"}, std::pair{kSetPpt, "ppt"},
+                                  std::pair{kSetHalo, "halo"}, std::pair{kSetSmem, "smem"}})
+    if (fields & bit) names += (names.empty() ? "" : ", ") + std::string(name);
+  return names;
+}
+
 std::string FormatBlock(const LaunchConfig& c) {
   return std::to_string(c.block_x) + "x" + std::to_string(c.block_y);
 }

@@ -63,6 +63,8 @@ unsigned ChangedFields(const LaunchConfig& a, const LaunchConfig& b);
 // The bits of the fields a variant reads: a field it ignores is never recorded as set, so a preset or spec
 // saved and loaded again is the same.
 unsigned UsedFields(const LaunchUse& use);
+// The names of the fields in a set of kSet... bits, in declaration order: "block, ppt".
+std::string LaunchFieldNames(unsigned fields);
 
 std::string FormatBlock(const LaunchConfig& c);  // "32x8"
 // Parses "32x8"; throws InputError naming the text.

@@ -123,7 +123,15 @@ Stage ParseStageSpec(const Registry& reg, const std::string& spec, Backend backe
     }
     for (const auto& [key, field] : launch_keys)
       if (auto why = LaunchFieldProblem(reg, st, variant_named, field)) throw InputError(key + ": " + *why);
-    KeepReadLaunchFields(st, reg.GetVariant(f, st.variant));  // checked above, then dropped where unread
+    // A launch key the named variant does not read would change nothing: said, rather than dropped unseen. With
+    // no variant named it is kept for whichever backend runs (the same command line on a CPU-only machine and on
+    // a GPU), and presets keep dropping such keys (KeepReadLaunchFields) so that older files still load.
+    const VariantSpec& v = reg.GetVariant(f, st.variant);
+    if (const unsigned ignored = st.launch_set & ~UsedFields(v.uses); variant_named && ignored)
+      throw InputError("variant '" + v.id + "' does not read " + LaunchFieldNames(ignored) +
+                       (UsedFields(v.uses) ? " (it reads " + LaunchFieldNames(UsedFields(v.uses)) + ")"
+                                           : " (it takes no launch fields)"));
+    KeepReadLaunchFields(st, v);
     return st;
   } catch (const InputError& e) {
     throw InputError("stage '" + spec + "': " + e.what());

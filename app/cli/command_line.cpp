@@ -91,6 +91,13 @@ static int Fail(const char* what, int code) {
   return code;
 }
 
+// The arguments no option took, in the order given.
+static std::string NotExpected(const std::vector<std::string>& extras) {
+  std::string list;
+  for (const std::string& x : extras) list += (list.empty() ? "" : " ") + x;
+  return "not expected: " + list + " (no option takes " + (extras.size() > 1 ? "them" : "it") + "; see --help)";
+}
+
 int RunCommandLine(CLI::App& app, const std::vector<Command>& commands, const Action& without_command, int argc,
                    char** argv) {
   try {
@@ -110,6 +117,12 @@ int RunCommandLine(CLI::App& app, const std::vector<Command>& commands, const Ac
              "' is not a value it takes (see --help)";
     }
     return Fail(what.c_str(), 2);
+  } catch (const CLI::RequiredError& e) {
+    // CLI11 checks required options before unknown ones: `run --bogus` said "--input is required". An argument
+    // nothing takes is the more likely mistake, so it is named first.
+    return Fail(app.remaining(true).empty() ? e.what() : NotExpected(app.remaining(true)).c_str(), 2);
+  } catch (const CLI::ExtrasError&) {
+    return Fail(NotExpected(app.remaining(true)).c_str(), 2);  // CLI11's own text lists them backwards
   } catch (const CLI::ParseError& e) {
     return Fail(e.what(), 2);
   }

@@ -95,6 +95,9 @@ TEST_F(HostileCli, BadStagesAndLaunchesExitTwoWithOneErrorLine) {
            {"gauss:variant=separable:ppt=5000", "ppt='5000' is more than any launch uses (at most 1024)"},
            {"gauss:block=4096x4096", "16777216 threads"},
            {"gauss:radius=nan", "not a finite number"},
+           // A launch key the named variant does not read would change nothing.
+           {"gauss:variant=reference:ppt=16", "variant 'reference' does not read ppt (it takes no launch fields)"},
+           {"gauss:variant=direct_global:ppt=16:halo=2", "variant 'direct_global' does not read ppt, halo (it reads block)"},
            {"gauss:radius=3:radius=4", "given more than once"},
            {"", "has no filter id"},
            // User text with a newline, or of 100 KB, still makes one line (escaped, cut short).
@@ -102,6 +105,13 @@ TEST_F(HostileCli, BadStagesAndLaunchesExitTwoWithOneErrorLine) {
            {"gauss:radius=" + std::string(100000, '9'), "more bytes)"},
            {"nope", "nope"}})
     ExpectRefused(input + " --stage " + Quote(stage), phrase);
+}
+
+// An argument nothing takes is named before a missing required option (CLI11 checks those first: `run --bogus`
+// said "--input is required").
+TEST_F(HostileCli, AnUnknownArgumentIsNamedBeforeAMissingOne) {
+  ExpectRefused("--bogus", "not expected: --bogus (no option takes it");
+  ExpectRefused("--input " + Quote(test::HostilePath("ok_37x1.png")) + " --bogus 3", "not expected: --bogus 3");
 }
 
 TEST_F(HostileCli, BadPresetsExitTwoWithOneErrorLine) {

@@ -101,9 +101,9 @@ TEST(LaunchDefaults, FieldsTheVariantIgnoresAreNotRecordedAsSet) {
       Backend::Cpu);
   EXPECT_EQ(cpu.stages[0].launch_set, 0u);
   EXPECT_FALSE(nlohmann::json::parse(PipelineToJson(Fake(), cpu))["stages"][0].contains("launch"));
-  const Stage s = ParseStageSpec(Fake(), "blur:variant=naive:ppt=3", Backend::Cuda);
+  const Stage s = ParseStageSpec(Fake(), "blur:ppt=3", Backend::Cpu);  // the CPU default reads no ppt
   EXPECT_EQ(s.launch_set, 0u);
-  EXPECT_EQ(ParseStageSpec(Fake(), FormatStageSpec(Fake(), s), Backend::Cuda), s);
+  EXPECT_EQ(ParseStageSpec(Fake(), FormatStageSpec(Fake(), s), Backend::Cpu), s);
 }
 
 TEST(LaunchDefaults, AnOldPresetWithEveryFieldKeepsThem) {

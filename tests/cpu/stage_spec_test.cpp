@@ -47,12 +47,22 @@ TEST(StageSpec, EveryKey) {
 
 TEST(StageSpec, VariantFirstWhateverItsPlace) {
   // Launch keys before `variant=` still override the variant's launch defaults.
-  const Stage s = ParseStageSpec(Fake(), "blur:block=128x1:ppt=4:variant=naive", Backend::Cuda);
+  const Stage s = ParseStageSpec(Fake(), "blur:block=128x1:variant=naive", Backend::Cuda);
   EXPECT_EQ(s.variant, "naive");
   EXPECT_EQ(s.launch.block_x, 128);
   EXPECT_EQ(s.launch.block_y, 1);
-  EXPECT_EQ(s.launch.ppt, 1) << "naive reads no ppt: the key is accepted, not kept";
   EXPECT_EQ(s.launch_set, kSetBlock);
+}
+
+TEST(StageSpec, AKeyTheNamedVariantDoesNotReadIsRefused) {
+  try {
+    ParseStageSpec(Fake(), "blur:ppt=4:variant=naive", Backend::Cuda);
+    FAIL() << "naive reads no ppt";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "stage 'blur:ppt=4:variant=naive': variant 'naive' does not read ppt (it reads block)");
+  }
+  // With no variant named the key waits for the backend that reads it: kept off the CPU default's launch.
+  EXPECT_EQ(ParseStageSpec(Fake(), "blur:ppt=4", Backend::Cpu).launch_set, 0u);
 }
 
 TEST(StageSpec, SmemSpellings) {
