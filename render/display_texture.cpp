@@ -1,7 +1,10 @@
 #include "render/display_texture.hpp"
 
+#include <cstdio>
+
 #include "core/error.hpp"
 #include "cuda/display/display_mips.hpp"
+#include "cuda/cuda_check.hpp"
 #include "cuda/owners.hpp"
 
 namespace fl::render {
@@ -10,7 +13,7 @@ void DisplayTexture::Allocate(int width, int height, bool shared) {
   texture_ = GlTexture::Create();
   // The same levels that CUDA writes after an interop write (cuda/display/display_mips).
   const int levels = cuda::MipLevelCount(width, height);
-  if (shared) shared_ = SharedTextureStorage::Create(texture_.get(), width, height, levels);
+  if (shared) shared_ = SharedTextureStorage::Create(texture_, width, height, levels);
   glBindTexture(GL_TEXTURE_2D, texture_.get());
   // Mipmapped minification: a zoomed-out zone plate must show the filter's aliasing, not the viewer's.
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
@@ -28,10 +31,14 @@ void DisplayTexture::Allocate(int width, int height, bool shared) {
 }
 
 void DisplayTexture::Ensure(int width, int height, bool want_interop) {
-  const bool size_changed = width != width_ || height != height_ || !texture_;
+  // A texture made without interop (a CPU output, or B's on the CPU) is made again when CUDA wants it, so that
+  // it gets the shared storage (tried once per texture) rather than a registration of GL's own storage.
+  const bool share_now = want_interop && shared_allowed_ && !shared_ && !shared_tried_;
+  const bool size_changed = width != width_ || height != height_ || !texture_ || share_now;
   if (size_changed) {
     Release();
     shared_error_.clear();
+    shared_tried_ = want_interop;
     bool allocated = false;
     if (want_interop && shared_allowed_) {
       try {
@@ -93,10 +100,16 @@ void DisplayTexture::UpdateMipmaps() {
   CheckGl("display texture mipmaps");
 }
 
-void DisplayTexture::NoteDrawn() {
+void DisplayTexture::NoteDrawn() noexcept {
   if (!texture_) return;
-  drawn_ = GlFence::Insert();
-  gl_wrote_ = false;
+  try {
+    drawn_ = GlFence::Insert();
+    gl_wrote_ = false;
+  } catch (const RuntimeError& e) {
+    // No fence (a lost context): the next write makes a fresh one, and its failure reaches the person there.
+    drawn_.Reset();
+    std::fprintf(stderr, "warning: %s\n", e.what());
+  }
 }
 
 void DisplayTexture::WaitForGlUse() const {
@@ -108,6 +121,14 @@ void DisplayTexture::WaitForGlUse() const {
 }
 
 void DisplayTexture::Release() noexcept {
+  if (shared_ && drawn_) {
+    // The last frame may still sample the storage freed below.
+    try {
+      drawn_.Wait(2'000'000'000ull);
+    } catch (const RuntimeError& e) {
+      std::fprintf(stderr, "warning: releasing the display texture: %s\n", e.what());
+    }
+  }
   drawn_.Reset();
   gl_wrote_ = false;
   registration_.Reset();  // unregister while the texture still exists
@@ -125,9 +146,16 @@ TextureCudaWrite::TextureCudaWrite(const DisplayTexture& texture, cudaStream_t s
   }
 }
 
+void TextureCudaWrite::Finish() {
+  finished_ = true;
+  if (shared_) FL_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
 TextureCudaWrite::~TextureCudaWrite() {
-  // Shared storage: GL's next draw must see the writes (the unmap orders them on the mapped path).
-  if (shared_) cuda::LogReleaseError(cudaStreamSynchronize(stream_), "cudaStreamSynchronize after a display write");
+  // Shared storage: GL's next draw must see the writes (the unmap orders them on the mapped path). Only when an
+  // exception left the write before Finish: nobody is there to hear of a failure.
+  if (shared_ && !finished_)
+    cuda::LogReleaseError(cudaStreamSynchronize(stream_), "cudaStreamSynchronize after a display write");
 }
 
 cudaArray_t TextureCudaWrite::level(int l) const { return shared_ ? shared_->level(l) : map_->level(l); }

@@ -32,7 +32,7 @@ class DisplayTexture {
   void Upload(const Image& rgba8);
   // Marks the end of a frame's draws, which may sample the texture: a fence that the next CUDA write into shared
   // storage waits on, cheaply since it has usually passed by then. Call after each frame's render.
-  void NoteDrawn();
+  void NoteDrawn() noexcept;
   // Returns once GL's use of the texture issued so far has finished: the last frame's draws (NoteDrawn) and any
   // upload since. Throws RuntimeError when GL does not finish within 2 s.
   void WaitForGlUse() const;
@@ -67,6 +67,7 @@ class DisplayTexture {
   bool gl_wrote_ = false;  // an upload was issued after drawn_
   int width_ = 0, height_ = 0;
   bool interop_tried_ = false;
+  bool shared_tried_ = false;  // this texture was made with interop wanted (shared storage tried, if allowed)
   bool shared_allowed_ = true;
   std::string interop_error_;
   std::string shared_error_;  // why the storage is not shared, when interop wanted it
@@ -82,6 +83,9 @@ class TextureCudaWrite {
   TextureCudaWrite(const TextureCudaWrite&) = delete;
   TextureCudaWrite& operator=(const TextureCudaWrite&) = delete;
   ~TextureCudaWrite();
+  // Waits for the stream (shared storage; nothing on the mapped path, whose unmap orders the write). Throws
+  // RuntimeError when the write failed. Call after the last write.
+  void Finish();
   cudaArray_t level(int l) const;
   // Shared storage's own surface over level l (made once with the storage), or 0: then make one over level(l)
   // and keep it until the stream has finished with it.
@@ -91,6 +95,7 @@ class TextureCudaWrite {
   const SharedTextureStorage* shared_ = nullptr;
   std::optional<ScopedInteropMap> map_;
   cudaStream_t stream_;
+  bool finished_ = false;
 };
 
 }  // namespace fl::render

@@ -1,6 +1,7 @@
 #include "render/shared_texture.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdint>
 #include <vector>
 
@@ -72,15 +73,22 @@ std::string SharedStorageUnavailable() {
   return "";
 }
 
-SharedTextureStorage SharedTextureStorage::Create(GLuint texture, int width, int height, int levels) {
+SharedTextureStorage SharedTextureStorage::Create(GlTexture& gl_texture, int width, int height, int levels) {
+  const GLuint texture = gl_texture.get();
   if (const std::string why = SharedStorageUnavailable(); !why.empty()) throw RuntimeError(why);
   SharedTextureStorage s;
   s.memory_ = cuda::ExportableMemory::Allocate(StorageBytes(width, height, levels));
   s.gl_memory_ = GlMemoryObject::Create();
-  const GLint dedicated = GL_TRUE;  // one texture owns the whole allocation
+  // An error left by earlier GL work is not the import's: cleared, and said, before the calls checked below.
+  for (int i = 0; i < 8; ++i) {
+    const GLenum pending = glGetError();
+    if (pending == GL_NO_ERROR) break;
+    std::fprintf(stderr, "warning: GL error 0x%x was pending before the display texture's import\n", pending);
+  }
+  const GLint dedicated = GL_TRUE;  // one texture owns the whole allocation (CUDA imports it as dedicated too)
   glMemoryObjectParameterivEXT(s.gl_memory_.get(), GL_DEDICATED_MEMORY_OBJECT_EXT, &dedicated);
+  CheckGl("shared display texture: marking the memory object dedicated");
   cuda::OwnedFd for_gl = s.memory_.Export();
-  glGetError();  // only this import's error counts below
   glImportMemoryFdEXT(s.gl_memory_.get(), static_cast<GLuint64>(s.memory_.size()), GL_HANDLE_TYPE_OPAQUE_FD_EXT,
                       for_gl.get());
   if (glGetError() != GL_NO_ERROR) throw RuntimeError("shared display texture: GL refused the memory (glImportMemoryFdEXT)");
@@ -93,16 +101,21 @@ SharedTextureStorage SharedTextureStorage::Create(GLuint texture, int width, int
   if (storage_error != GL_NO_ERROR)
     throw RuntimeError("shared display texture: glTexStorageMem2DEXT failed (GL error " +
                        std::to_string(storage_error) + ")");
-  s.array_ = cuda::ImportedMipmappedArray::Import(s.memory_.Export(), s.memory_.size(), width, height, levels);
-  const cuda::Stream stream = cuda::Stream::Create();
-  // Level 0, a middle level and the last one (whose tiles the driver lays out differently).
-  int checked = -1;
-  for (const int l : {0, levels / 2, levels - 1}) {
-    if (l == checked) continue;  // a texture of one or two levels
-    checked = l;
-    CheckWindow(texture, s.array_.level(l), l, cuda::MipSide(width, l), cuda::MipSide(height, l), stream.get());
+  try {
+    s.array_ = cuda::ImportedMipmappedArray::Import(s.memory_.Export(), s.memory_.size(), width, height, levels);
+    const cuda::Stream stream = cuda::Stream::Create();
+    // Level 0, a middle level and the last one (whose tiles the driver lays out differently).
+    int checked = -1;
+    for (const int l : {0, levels / 2, levels - 1}) {
+      if (l == checked) continue;  // a texture of one or two levels
+      checked = l;
+      CheckWindow(texture, s.array_.level(l), l, cuda::MipSide(width, l), cuda::MipSide(height, l), stream.get());
+    }
+    for (int l = 0; l < levels; ++l) s.surfaces_.push_back(std::make_unique<ScopedSurface>(s.array_.level(l)));
+  } catch (...) {
+    gl_texture.Reset();  // the texture uses the storage: it goes first, before `s` releases the storage
+    throw;
   }
-  for (int l = 0; l < levels; ++l) s.surfaces_.push_back(std::make_unique<ScopedSurface>(s.array_.level(l)));
   return s;
 }
 

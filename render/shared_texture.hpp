@@ -6,6 +6,7 @@
 // before a write and for the write before GL's next use.
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cuda/shared_memory.hpp"
@@ -18,12 +19,23 @@ class SharedTextureStorage {
  public:
   SharedTextureStorage() = default;
   // Gives `texture` (just created, no storage yet) an RGBA8 storage of `levels` levels of width x height in
-  // memory shared with CUDA, then checks that a pattern CUDA writes reads back the same through GL on level 0
-  // and the smallest level. Throws RuntimeError saying which step failed or that the layouts differ: the texture
-  // then may hold an immutable storage, and the caller must replace it.
-  static SharedTextureStorage Create(GLuint texture, int width, int height, int levels);
+  // memory shared with CUDA, then checks that a pattern CUDA writes reads back the same through GL on level 0,
+  // a middle level and the smallest. Throws RuntimeError saying which step failed or that the layouts differ:
+  // the texture then may hold an immutable storage (or, once it had the storage, is deleted before the storage
+  // is released), and the caller must make a new one.
+  static SharedTextureStorage Create(GlTexture& texture, int width, int height, int levels);
   SharedTextureStorage(SharedTextureStorage&&) noexcept = default;
-  SharedTextureStorage& operator=(SharedTextureStorage&&) noexcept = default;
+  // Releases this storage in Reset's order before taking o's.
+  SharedTextureStorage& operator=(SharedTextureStorage&& o) noexcept {
+    if (this != &o) {
+      Reset();
+      memory_ = std::move(o.memory_);
+      gl_memory_ = std::move(o.gl_memory_);
+      array_ = std::move(o.array_);
+      surfaces_ = std::move(o.surfaces_);
+    }
+    return *this;
+  }
   // Level l of the texture, and a surface over it made once with the storage (a write needs no new ones).
   cudaArray_t level(int l) const { return array_.level(l); }
   cudaSurfaceObject_t surface(int l) const { return surfaces_.at(static_cast<std::size_t>(l))->get(); }

@@ -86,6 +86,7 @@ class CudaDeviceTools final : public DeviceTools {
       converted_.Record(StreamOf(out));
       WriteMipLevels(levels, w, h, StreamOf(out));
       mipmapped_.Record(StreamOf(out));
+      write.Finish();
     }
     stop_.Record(StreamOf(out));
     // The texture is drawn this frame anyway: waiting here costs nothing GL would not wait for, and makes the

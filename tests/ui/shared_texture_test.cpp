@@ -34,6 +34,7 @@ std::vector<std::uint32_t> WriteThenRead(render::DisplayTexture& tex, int level,
     const std::size_t row = static_cast<std::size_t>(w) * 4;
     FL_CUDA_CHECK(cudaMemcpy2DToArrayAsync(write.level(level), 0, 0, values.data(), row, row,
                                            static_cast<std::size_t>(h), cudaMemcpyHostToDevice, stream));
+    write.Finish();
   }
   std::vector<std::uint32_t> back(values.size());
   glBindTexture(GL_TEXTURE_2D, tex.id());
