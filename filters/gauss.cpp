@@ -286,9 +286,9 @@ static FilterSpec DeclareGauss() {
       "0.068, radius 4 0.091 against 0.069; rgba8 radius 1 0.188 against 0.241). What limits it at radius 4: 26 "
       "instructions per pixel (ncu), of which the half2 arithmetic is about half; the rest are the window's "
       "register moves, reloads of the weights, conversions and addressing, at 25% occupancy (128 registers). The "
-      "price is precision, bounded: values centred on 0 keep every partial sum within 128 (a rounding moves it by "
-      "1/16 at most), the outer taps are summed first, and the half weights are within 2^-11 of the float ones, "
-      "so an output moves by less than 0.7 of a level before rounding and agrees with the reference within 1, the "
+      "price is precision, bounded: values centred on 0 keep every partial sum within about 128 (a rounding moves it "
+      "by 1/32), the outer taps are summed first, and the half weights are within 2^-12 of the float ones, so "
+      "an output moves by less than 0.7 of a level before rounding and agrees with the reference within 1, the "
       "filter's tolerance.",
       cuda::LaunchGaussHalf2, cuda::GaussHalf2Kernel);
   half2.agreement = Agreement::Tolerance;

@@ -4,11 +4,13 @@
 // Why half2: the separable passes cost 2(2r + 1) multiply-adds per pixel (18 at radius 4). In fp32 that is
 // about as many instructions as a device-to-device copy leaves time for; HFMA2 does two at once.
 // Why it stays within the filter's tolerance of 1 grey level: every value is centred (byte - 128, exact in
-// half), so no partial sum exceeds 128 in size and each rounding moves it by at most 1/16; the taps are summed
-// from the outermost (smallest weights) in, so the early sums, and their roundings, stay small; the half weights
-// differ from the float ones by at most 2^-11 of themselves (128 x 2^-11 = 1/16 on a sum). Both passes together
-// stay below 0.7 of a level before the final rounding, so the result is the reference's or next to it (the GPU
-// tests compare every output with the reference).
+// half), so the partial sums stay within about 128 in size, where a rounding moves a sum by half an ulp: 1/32
+// below 128 (1/16 in the rare sum just past it). The taps are summed from the outermost (smallest weights) in, so
+// the early sums, and their roundings, are smaller still. A half weight is within 2^-12 of the float one,
+// relatively (absolutely within 2^-25 for the tiny weights that are subnormal in half), which moves a sum by at
+// most 128 x 2^-12 = 1/32. So a pass errs by at most (2r + 3) / 32 (0.34 at radius 4, counting one sum past
+// 128), the column pass carries the row pass's error through weights that sum to 1, and both passes together
+// stay below 0.7 of a level before the final rounding: the result is the reference's or next to it (the GPU tests compare every output with it).
 #include <cuda_fp16.h>
 
 #include <algorithm>
