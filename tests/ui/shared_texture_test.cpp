@@ -81,6 +81,24 @@ TEST_P(SharedTexture, EveryWriteIsWhatGlReadsNext) {
   EXPECT_EQ(WriteThenRead(tex, 0, values, stream.get()), values);
 }
 
+// A texture first made for a CPU output (no interop) is made again when CUDA wants the same size, with shared
+// storage, and works as one made for CUDA from the start.
+TEST_P(SharedTexture, ATextureMadeForUploadsTakesInteropLater) {
+  const bool shared = GetParam();
+  if (shared && !render::SharedStorageUnavailable().empty())
+    GTEST_SKIP() << render::SharedStorageUnavailable();
+  const cuda::Stream stream = cuda::Stream::Create();
+  render::DisplayTexture tex;
+  tex.set_shared_storage(shared);
+  tex.Ensure(64, 48, false);
+  EXPECT_FALSE(tex.has_interop());
+  tex.Ensure(64, 48, true);
+  ASSERT_TRUE(tex.has_interop()) << tex.interop_error();
+  EXPECT_EQ(tex.interop_path(), shared ? "shared storage" : "mapped per write (shared storage switched off)");
+  const auto values = Pattern(64, 48, 9);
+  EXPECT_EQ(WriteThenRead(tex, 0, values, stream.get()), values);
+}
+
 INSTANTIATE_TEST_SUITE_P(Paths, SharedTexture, testing::Values(true, false),
                          [](const testing::TestParamInfo<bool>& i) { return i.param ? "Shared" : "Mapped"; });
 
