@@ -34,8 +34,8 @@ void DisplayTexture::Ensure(int width, int height, bool want_interop) {
   // A texture made without interop (a CPU output, or B's on the CPU) is made again when CUDA wants it, so that
   // it gets the shared storage (tried once per texture) rather than a registration of GL's own storage.
   const bool share_now = want_interop && shared_allowed_ && !shared_ && !shared_tried_;
-  const bool size_changed = width != width_ || height != height_ || !texture_ || share_now;
-  if (size_changed) {
+  const bool remake = width != width_ || height != height_ || !texture_ || share_now;
+  if (remake) {
     Release();
     shared_error_.clear();
     shared_tried_ = want_interop;
@@ -49,8 +49,6 @@ void DisplayTexture::Ensure(int width, int height, bool want_interop) {
         cudaGetLastError();  // a failed import must not poison the next checked CUDA call
         Release();           // the texture may hold the storage that failed its check
       }
-    } else if (want_interop) {
-      shared_error_ = "shared storage switched off";
     }
     if (!allocated) Allocate(width, height, false);
     width_ = width;
@@ -72,7 +70,8 @@ void DisplayTexture::Ensure(int width, int height, bool want_interop) {
 
 std::string DisplayTexture::interop_path() const {
   if (shared_) return "shared storage";
-  if (registration_) return "mapped per write (" + shared_error_ + ")";
+  if (registration_)
+    return "mapped per write (" + (shared_allowed_ ? shared_error_ : std::string("shared storage switched off")) + ")";
   return "";
 }
 
