@@ -68,11 +68,6 @@ static LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p
   return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
-// half2's footprint: a strip variant's tile (16 bytes of a row per thread, ppt rows), reading `radius` around.
-static BlockFootprint Half2Footprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
-  return cuda::strip::Footprint(c, p.Int("radius"), in);
-}
-
 static FilterSpec DeclareGauss() {
   FilterSpec f;
   f.id = "gauss";
@@ -272,12 +267,15 @@ static FilterSpec DeclareGauss() {
 
   VariantSpec half2 = CudaVariant(
       "half2",
-      "Gray8 and rgba8, radius 1..4. The strip kernel of the other fast filters (one 16-byte chunk of a row per "
-      "thread, a strip of ppt rows, rows prefetched by cp.async, neighbours' bytes by warp shuffle) with both "
-      "separable passes in packed half precision: a byte becomes the half b - 128 in a byte permute and one "
-      "subtraction, each HFMA2 multiplies and adds two pixels (gray8) or two channels (rgba8) at once, and the "
-      "last 2r+1 row results stay in registers as 8 half2 per row. The output is rounded by adding 1152 (the "
-      "halves from 1024 to 2047 are exactly the integers), clamped, and its low bytes are the result.",
+      "Gray8 and rgba8, radius 1..4. Both separable passes in packed half precision: a byte becomes the half b - "
+      "128 in a byte permute and one subtraction, and each HFMA2 multiplies and adds two pixels (gray8) or two "
+      "channels (rgba8) at once. A thread owns one 16-byte chunk of a row for a strip of ppt rows (rows prefetched "
+      "by cp.async) and keeps the last 2r+1 rows of it, converted, in registers (8 half2 a row). Per output row it "
+      "runs the column pass first, on those exact values, then the row pass on the column sums, taking the "
+      "neighbouring columns' sums from the neighbouring lanes by warp shuffle: the window's first rows of a strip "
+      "cost their conversion only, and no thread fetches its neighbours' bytes. A warp's two end lanes are apron "
+      "only (a warp writes 30 chunks). The output is rounded by adding 1152 (the halves from 1024 to 2047 are "
+      "exactly the integers), clamped, and its low bytes are the result.",
       "What it shows: arithmetic, not memory, sets a separable blur's speed once the loads are right, and halving "
       "the arithmetic pays where it dominates. It costs about 2r+1 half2 instructions per pass per two pixels plus "
       "the conversions, against 2(2r+1) fp32 multiply-adds per pixel for fast and a fixed cost at any radius up "
@@ -299,8 +297,8 @@ static FilterSpec DeclareGauss() {
   half2.defaults_for = GaussHalf2Launch;
   half2.defaults_rule = "ppt 8 at radius 1; gray8 16 from radius 2; rgba8 16 at 2, 32 at 3, 64 at 4";
   half2.check_launch = cuda::GaussHalf2Problem;
-  half2.smem_bytes = cuda::strip::SmemBytes;
-  half2.footprint = Half2Footprint;
+  half2.smem_bytes = cuda::GaussHalf2SmemBytes;
+  half2.footprint = cuda::GaussHalf2Footprint;
 
   f.variants = {CpuReference(cpu::GaussReference),
                 CpuOpenmp(cpu::GaussOpenmp),
@@ -321,7 +319,7 @@ static FilterSpec DeclareGauss() {
                     {"constant_divergent", RadiusFootprint}});
   SetSources(f, {{"fast", {"gauss_fast.cu", {"GaussFast"}}},
                  {"tensor", {"gauss_tensor.cu", {"GaussTensor"}}},
-                 {"half2", {"gauss_half2.cu", {"GaussHalf2Stencil", "TapSum"}}},
+                 {"half2", {"gauss_half2.cu", {"GaussHalf2", "ColumnsThenRow", "TapSum"}}},
                  {"separable_fused", {"gauss_fused.cu", {"GaussSeparableFused"}}},
                  {"direct_global", {"gauss_direct.cu", {"GaussDirectGlobal"}}},
                  {"direct_shared", {"gauss_direct.cu", {"GaussDirectShared"}}},

@@ -20,6 +20,7 @@
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
 #include "cuda/filters/gauss_half2.hpp"
+#include "cuda/cuda_check.hpp"
 #include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
@@ -72,72 +73,118 @@ __device__ __forceinline__ __half2 TapSum(const Half2Weights& w, Tap v) {
   return __hfma2(__half2(w.w[R]), v(R), acc);
 }
 
+// A thread's 16 bytes of one row as 8 centred pairs: gray8 pixels (2i, 2i + 1), or rgba8 pixel i / 2's (r, g)
+// (i even) or (b, a).
+struct Pairs {
+  __half2 h[8];
+};
+
+__device__ __forceinline__ Pairs ToPairs(const strip::Chunk& c) {
+  Pairs p;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) p.h[2 * i] = CentredPair(c.w[i], false), p.h[2 * i + 1] = CentredPair(c.w[i], true);
+  return p;
+}
+
+// The column pass first, on the exact centred bytes of the window's rows; then the row pass on those sums, the
+// neighbouring columns' sums coming from the neighbouring lanes by warp shuffle. So the window's first 2R rows
+// of each strip cost only their conversion, not a row pass each, and a thread never fetches its neighbours'
+// bytes. A warp's two end lanes have no neighbour in the warp: they compute their column sums for the lanes
+// beside them and write nothing (a warp writes 30 chunks, kGaussHalf2ChunksPerWarp).
 template <int Bpp, int R>
-struct GaussHalf2Stencil {
-  static_assert(R >= 1 && R <= kGaussHalf2MaxRadius);
-  // 72 registers of row results at radius 4: two blocks of 256 threads per SM leave each thread 128.
-  static constexpr int kMinBlocks = 2;
-  static constexpr int kRadius = R;
-  static constexpr int kBpp = Bpp;
-  static constexpr int kNbrWords = strip::NbrWords(R, Bpp);
-  using Params = Half2Weights;
-  struct Row {
-    __half2 h[8];  // gray8: pixels 2i, 2i + 1 of the chunk; rgba8: pixel i / 2's (r, g) or (b, a)
-  };
-
-  __device__ static Row Horizontal(const unsigned (&ext)[4 + 2 * kNbrWords], const Params& w) {
-    constexpr int kWords = 4 + 2 * kNbrWords;
-    __half2 pair[2 * kWords];  // gray8: pixels (2i, 2i + 1) of ext; rgba8: word i / 2's (r, g) or (b, a)
+__device__ __forceinline__ strip::Chunk ColumnsThenRow(const Pairs (&win)[2 * R + 1], const Half2Weights& w) {
+  Pairs v;  // the column sums of the own chunk
 #pragma unroll
-    for (int i = 0; i < kWords; ++i) pair[2 * i] = CentredPair(ext[i], false), pair[2 * i + 1] = CentredPair(ext[i], true);
-    Row r;
-    if constexpr (Bpp == 1) {
-      // Output pair j is pixels p, p + 1 of ext (p = 4 kNbrWords + 2j, even); its tap t reads pixels p + t - R and
-      // the one after: a pair as converted when p + t - R is even, else the halves of two neighbouring pairs.
+  for (int i = 0; i < 8; ++i) v.h[i] = TapSum<R>(w, [&](int t) { return win[t].h[i]; });
+  // The pairs the row pass reaches beyond the chunk: R pixels on each side, kSide pairs.
+  constexpr int kSide = Bpp == 1 ? (R + 1) / 2 : 2 * R;
+  __half2 e[8 + 2 * kSide];  // e[kSide + i] = v.h[i]
 #pragma unroll
-      for (int j = 0; j < 8; ++j) {
-        const int p = 4 * kNbrWords + 2 * j;
-        r.h[j] = TapSum<R>(w, [&](int t) {
-          const int q = p + t - R;
-          return q % 2 == 0 ? pair[q / 2] : AsHalf2(strip::LaneShift(AsBits(pair[q / 2]), AsBits(pair[q / 2 + 1])));
-        });
-      }
-    } else {  // rgba8: the taps of pixel i are the words kNbrWords + i + t - R, channel pairs apart by 2 pairs
+  for (int i = 0; i < 8; ++i) e[kSide + i] = v.h[i];
 #pragma unroll
-      for (int i = 0; i < 4; ++i)
-#pragma unroll
-        for (int half = 0; half < 2; ++half)
-          r.h[2 * i + half] = TapSum<R>(w, [&](int t) { return pair[2 * (kNbrWords + i + t - R) + half]; });
-    }
-    return r;
+  for (int i = 0; i < kSide; ++i) {
+    e[i] = AsHalf2(__shfl_up_sync(strip::kFullMask, AsBits(v.h[8 - kSide + i]), 1));
+    e[8 + kSide + i] = AsHalf2(__shfl_down_sync(strip::kFullMask, AsBits(v.h[i]), 1));
   }
-
-  __device__ static strip::Chunk Vertical(const Row (&win)[2 * R + 1], const Params& w) {
-    strip::Chunk out;
+  __half2 out[8];
+  if constexpr (Bpp == 1) {
+    // Output pair j is pixels p, p + 1 of e (p = 2 kSide + 2j); tap t reads pixels p + t - R and the one after:
+    // a pair as it stands when p + t - R is even, else the halves of two neighbouring pairs.
+#pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int p = 2 * kSide + 2 * j;
+      out[j] = TapSum<R>(w, [&](int t) {
+        const int q = p + t - R;
+        return q % 2 == 0 ? e[q / 2] : AsHalf2(strip::LaneShift(AsBits(e[q / 2]), AsBits(e[q / 2 + 1])));
+      });
+    }
+  } else {  // rgba8: pixel i's taps are pixels i + t - R, each two pairs
 #pragma unroll
     for (int i = 0; i < 4; ++i)
-      out.w[i] = PackPairs(TapSum<R>(w, [&](int t) { return win[t].h[2 * i]; }),
-                           TapSum<R>(w, [&](int t) { return win[t].h[2 * i + 1]; }));
-    return out;
+#pragma unroll
+      for (int half = 0; half < 2; ++half)
+        out[2 * i + half] = TapSum<R>(w, [&](int t) { return e[kSide + 2 * (i + t - R) + half]; });
   }
-};
+  strip::Chunk c;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) c.w[i] = PackPairs(out[2 * i], out[2 * i + 1]);
+  return c;
+}
+
+// Block bx x by: warp (tx / 32, ty) owns 30 chunks of a row (its lanes 1..30; lanes 0 and 31 take the chunks
+// beside them as the apron) for a strip of `rows` output rows. Rows arrive by cp.async, kPipeDepth - 1 ahead.
+template <int Bpp, int R>
+__global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, const Half2Weights w) {
+  extern __shared__ uint4 half2_rings[];
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
+  const int x = (warp_x * kGaussHalf2ChunksPerWarp + lane - 1) * strip::kChunkBytes;  // lane 0: the chunk before
+  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
+  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
+  const bool writes = lane >= 1 && lane <= kGaussHalf2ChunksPerWarp && x < a.out_row_bytes;
+  const int end = min(a.rows, a.h - y0);
+  const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
+  strip::RowPipe<false> pipe(half2_rings);
+  auto issue = [&](int i) {
+    if (i < in_rows) pipe.Issue<Bpp>(strip::RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch), x, a.row_bytes, i);
+    strip::RowPipe<false>::Commit();
+  };
+  auto row_at = [&](int i) {
+    const strip::Chunk c = pipe.Take(i);
+    issue(i + strip::kPipeDepth - 1);
+    return ToPairs(c);
+  };
+#pragma unroll
+  for (int i = 0; i < strip::kPipeDepth - 1; ++i) issue(i);
+  Pairs win[2 * R + 1];
+#pragma unroll
+  for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
+#pragma unroll 2
+  for (int j = 0; j < end; ++j) {
+    win[2 * R] = row_at(j + 2 * R);
+    const strip::Chunk out = ColumnsThenRow<Bpp, R>(win, w);
+    if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
+#pragma unroll
+    for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
+  }
+}
 
 using Half2Kernel = void (*)(strip::StripArgs, Half2Weights);
 
 template <int Bpp>
-Half2Kernel KernelFor(int r, const LaunchConfig& c) {
+Half2Kernel KernelFor(int r) {
   switch (r) {
-    case 1: return strip::StripKernelWithParams<GaussHalf2Stencil<Bpp, 1>>(c);
-    case 2: return strip::StripKernelWithParams<GaussHalf2Stencil<Bpp, 2>>(c);
-    case 3: return strip::StripKernelWithParams<GaussHalf2Stencil<Bpp, 3>>(c);
-    case 4: return strip::StripKernelWithParams<GaussHalf2Stencil<Bpp, 4>>(c);
+    case 1: return GaussHalf2<Bpp, 1>;
+    case 2: return GaussHalf2<Bpp, 2>;
+    case 3: return GaussHalf2<Bpp, 3>;
+    case 4: return GaussHalf2<Bpp, 4>;
     default: return nullptr;
   }
 }
 
-Half2Kernel KernelFor(PixelFormat f, int r, const LaunchConfig& c) {
-  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, c);
-  if (f == PixelFormat::Gray8) return KernelFor<1>(r, c);
+Half2Kernel KernelFor(PixelFormat f, int r) {
+  if (f == PixelFormat::Rgba8) return KernelFor<4>(r);
+  if (f == PixelFormat::Gray8) return KernelFor<1>(r);
   return nullptr;
 }
 
@@ -151,13 +198,19 @@ std::optional<std::string> GaussHalf2Problem(const LaunchConfig& c, const ParamV
   return strip::BlockProblem(c, p);
 }
 
-const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p) {
-  return reinterpret_cast<const void*>(KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussHalf2MaxRadius), c));
+const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
+  const Half2Kernel k = KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussHalf2MaxRadius));
+  return reinterpret_cast<const void*>(k ? k : GaussHalf2<1, kGaussHalf2MaxRadius>);  // gray32f: its fallback runs
+}
+
+std::size_t GaussHalf2SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
+  return c.block_x <= 0 || c.block_y <= 0 ? 0 : strip::PipeBytes(static_cast<long>(c.block_x) * c.block_y, false);
 }
 
 void LaunchGaussHalf2(const CudaCall& c) {
   const int r = c.params.Int("radius");
-  const Half2Kernel kernel = KernelFor(c.in.shape.format, r, c.launch);
+  strip::RequireChunkRows(c, "GaussHalf2");
+  const Half2Kernel kernel = KernelFor(c.in.shape.format, r);
   if (!kernel)
     throw InputError("gauss half2: no kernel for radius " + std::to_string(r) + " on " +
                      std::string(ToString(c.in.shape.format)));
@@ -167,7 +220,9 @@ void LaunchGaussHalf2(const CudaCall& c) {
     const __half_raw h = __float2half_rn(w1[static_cast<std::size_t>(t)]);
     w.w[t] = __half2_raw{h.x, h.x};
   }
-  strip::LaunchStrip(kernel, c, "GaussHalf2", strip::SmemBytes(c.launch, c.params, c.in.shape.format), w);
+  const std::size_t smem = GaussHalf2SmemBytes(c.launch, c.params, c.in.shape.format);  // at most 16 KiB
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(strip::StripArgsOf(c), w);
+  FL_CUDA_CHECK_LAUNCH("GaussHalf2");
 }
 
 }  // namespace fl::cuda

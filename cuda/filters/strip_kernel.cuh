@@ -14,11 +14,9 @@ namespace fl::cuda::strip {
 // [(by_i * by + ty) * rows, ... + rows). Lanes past the row's end still run (their chunks are clamped copies
 // of the edge) so that every shuffle has its partners; they only skip the store. With kPipe (launch smem on)
 // input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use;
-// without it each row is loaded into registers when it is needed. A stencil with run-time parameters (gauss's
-// weights) declares `struct Params`, gets it as the kernel's second argument (P) and takes it as the last
-// argument of Horizontal and Vertical; the others have no P.
-template <typename S, bool kPipe, typename... P>
-__global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a, const P... p) {
+// without it each row is loaded into registers when it is needed.
+template <typename S, bool kPipe>
+__global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
@@ -47,7 +45,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
     }
     unsigned ext[4 + 2 * S::kNbrWords];
     Extend<S::kNbrWords>(m, edge, ext);
-    return S::Horizontal(ext, p...);
+    return S::Horizontal(ext);
   };
   if constexpr (kPipe) {
 #pragma unroll
@@ -59,7 +57,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 #pragma unroll 2
   for (int j = 0; j < end; ++j) {
     win[2 * R] = row_at(j + 2 * R);
-    const Chunk out = S::Vertical(win, p...);
+    const Chunk out = S::Vertical(win);
     if (x < a.out_row_bytes) StoreChunk(RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
 #pragma unroll
     for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
@@ -98,23 +96,16 @@ template <typename S>
 KernelPtr StripKernelFor(const LaunchConfig& c) {
   return c.smem ? StripKernel<S, true> : StripKernel<S, false>;
 }
-// The same for a stencil with run-time parameters (S::Params).
-template <typename S>
-void (*StripKernelWithParams(const LaunchConfig& c))(StripArgs, typename S::Params) {
-  return c.smem ? StripKernel<S, true, typename S::Params> : StripKernel<S, false, typename S::Params>;
-}
 
 // Launches a strip kernel on the grid the plan computed from the variant's footprint, after checking its
 // rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
-// within the device's limit). `p`: the stencil's run-time parameters, if it has any.
-template <typename... P>
-void LaunchStrip(void (*kernel)(StripArgs, P...), const CudaCall& c, const char* name, std::size_t smem,
-                 const P&... p) {
+// within the device's limit).
+inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {
   RequireChunkRows(c, name);
   if (smem > 48 * 1024)
     Check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
           name, __FILE__, __LINE__);
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(StripArgsOf(c), p...);
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(StripArgsOf(c));
   Check(cudaGetLastError(), name, __FILE__, __LINE__);
 }
 
