@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/cpu/gauss_weights.hpp"
@@ -91,11 +93,12 @@ __device__ __forceinline__ Pairs ToPairs(const strip::Chunk& c) {
 // of each strip cost only their conversion, not a row pass each, and a thread never fetches its neighbours'
 // bytes. A warp's two end lanes have no neighbour in the warp: they compute their column sums for the lanes
 // beside them and write nothing (a warp writes 30 chunks, kGaussHalf2ChunksPerWarp).
-template <int Bpp, int R>
+// Row t of the window (t = 0 .. 2R, the output row at t = R) is win[(K + t) % (2R + 1)].
+template <int Bpp, int R, int K>
 __device__ __forceinline__ strip::Chunk ColumnsThenRow(const Pairs (&win)[2 * R + 1], const Half2Weights& w) {
   Pairs v;  // the column sums of the own chunk
 #pragma unroll
-  for (int i = 0; i < 8; ++i) v.h[i] = TapSum<R>(w, [&](int t) { return win[t].h[i]; });
+  for (int i = 0; i < 8; ++i) v.h[i] = TapSum<R>(w, [&](int t) { return win[(K + t) % (2 * R + 1)].h[i]; });
   // The pairs the row pass reaches beyond the chunk: R pixels on each side, kSide pairs.
   constexpr int kSide = Bpp == 1 ? (R + 1) / 2 : 2 * R;
   __half2 e[8 + 2 * kSide];  // e[kSide + i] = v.h[i]
@@ -132,9 +135,14 @@ __device__ __forceinline__ strip::Chunk ColumnsThenRow(const Pairs (&win)[2 * R 
 }
 
 // Block bx x by: warp (tx / 32, ty) owns 30 chunks of a row (its lanes 1..30; lanes 0 and 31 take the chunks
-// beside them as the apron) for a strip of `rows` output rows. Rows arrive by cp.async, kPipeDepth - 1 ahead.
-template <int Bpp, int R>
+// beside them as the apron) for a strip of `rows` output rows. With kPipe (launch smem on) rows arrive by
+// cp.async, kPipeDepth - 1 ahead; without, each is loaded when it is needed. Input row i (row y0 - R + i) lives
+// in window slot i % (2R + 1), and the row loop is unrolled by 2R + 1 with each step's slots known at compile
+// time: the window slides without a register move (sliding it by copies cost 28 moves an output row, unrolled
+// by two).
+template <int Bpp, int R, bool kPipe>
 __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, const Half2Weights w) {
+  constexpr int N = 2 * R + 1;
   extern __shared__ uint4 half2_rings[];
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
@@ -145,46 +153,58 @@ __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, c
   const int end = min(a.rows, a.h - y0);
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
   strip::RowPipe<false> pipe(half2_rings);
+  auto row_ptr = [&](int i) { return strip::RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch); };
   auto issue = [&](int i) {
-    if (i < in_rows) pipe.Issue<Bpp>(strip::RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch), x, a.row_bytes, i);
-    strip::RowPipe<false>::Commit();
+    if constexpr (kPipe) {
+      if (i < in_rows) pipe.Issue<Bpp>(row_ptr(i), x, a.row_bytes, i);
+      strip::RowPipe<false>::Commit();
+    }
   };
   auto row_at = [&](int i) {
-    const strip::Chunk c = pipe.Take(i);
-    issue(i + strip::kPipeDepth - 1);
-    return ToPairs(c);
+    if constexpr (kPipe) {
+      const strip::Chunk c = pipe.Take(i);
+      issue(i + strip::kPipeDepth - 1);
+      return ToPairs(c);
+    } else {
+      return ToPairs(strip::LoadChunk<Bpp>(row_ptr(i), x, a.row_bytes));
+    }
   };
 #pragma unroll
   for (int i = 0; i < strip::kPipeDepth - 1; ++i) issue(i);
-  Pairs win[2 * R + 1];
+  Pairs win[N];
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
-#pragma unroll 2
-  for (int j = 0; j < end; ++j) {
-    win[2 * R] = row_at(j + 2 * R);
-    const strip::Chunk out = ColumnsThenRow<Bpp, R>(win, w);
+  // Output row j0 + K: its window rows j0 + K + t lie in slots (K + t) % N, since j0 is a multiple of N.
+  auto step = [&]<int K>(int j0, std::integral_constant<int, K>) {
+    const int j = j0 + K;
+    if (j >= end) return false;  // the same for the whole warp
+    win[(K + 2 * R) % N] = row_at(j + 2 * R);
+    const strip::Chunk out = ColumnsThenRow<Bpp, R, K>(win, w);
     if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
-#pragma unroll
-    for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
-  }
+    return true;
+  };
+  for (int j0 = 0; j0 < end; j0 += N)
+    [&]<int... Ks>(std::integer_sequence<int, Ks...>) {
+      (step(j0, std::integral_constant<int, Ks>{}) && ...);
+    }(std::make_integer_sequence<int, N>{});
 }
 
 using Half2Kernel = void (*)(strip::StripArgs, Half2Weights);
 
-template <int Bpp>
+template <int Bpp, bool kPipe>
 Half2Kernel KernelFor(int r) {
   switch (r) {
-    case 1: return GaussHalf2<Bpp, 1>;
-    case 2: return GaussHalf2<Bpp, 2>;
-    case 3: return GaussHalf2<Bpp, 3>;
-    case 4: return GaussHalf2<Bpp, 4>;
+    case 1: return GaussHalf2<Bpp, 1, kPipe>;
+    case 2: return GaussHalf2<Bpp, 2, kPipe>;
+    case 3: return GaussHalf2<Bpp, 3, kPipe>;
+    case 4: return GaussHalf2<Bpp, 4, kPipe>;
     default: return nullptr;
   }
 }
 
-Half2Kernel KernelFor(PixelFormat f, int r) {
-  if (f == PixelFormat::Rgba8) return KernelFor<4>(r);
-  if (f == PixelFormat::Gray8) return KernelFor<1>(r);
+Half2Kernel KernelFor(PixelFormat f, int r, bool pipe) {
+  if (f == PixelFormat::Rgba8) return pipe ? KernelFor<4, true>(r) : KernelFor<4, false>(r);
+  if (f == PixelFormat::Gray8) return pipe ? KernelFor<1, true>(r) : KernelFor<1, false>(r);
   return nullptr;
 }
 
@@ -198,19 +218,20 @@ std::optional<std::string> GaussHalf2Problem(const LaunchConfig& c, const ParamV
   return strip::BlockProblem(c, p);
 }
 
-const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
-  const Half2Kernel k = KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussHalf2MaxRadius));
-  return reinterpret_cast<const void*>(k ? k : GaussHalf2<1, kGaussHalf2MaxRadius>);  // gray32f: its fallback runs
+const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p) {
+  const Half2Kernel k = KernelFor(f, std::clamp(p.Int("radius"), 1, kGaussHalf2MaxRadius), c.smem);
+  return reinterpret_cast<const void*>(k ? k : GaussHalf2<1, kGaussHalf2MaxRadius, true>);  // gray32f: its fallback
 }
 
 std::size_t GaussHalf2SmemBytes(const LaunchConfig& c, const ParamValues&, PixelFormat) {
-  return c.block_x <= 0 || c.block_y <= 0 ? 0 : strip::PipeBytes(static_cast<long>(c.block_x) * c.block_y, false);
+  return !c.smem || c.block_x <= 0 || c.block_y <= 0 ? 0
+                                                     : strip::PipeBytes(static_cast<long>(c.block_x) * c.block_y, false);
 }
 
 void LaunchGaussHalf2(const CudaCall& c) {
   const int r = c.params.Int("radius");
   strip::RequireChunkRows(c, "GaussHalf2");
-  const Half2Kernel kernel = KernelFor(c.in.shape.format, r);
+  const Half2Kernel kernel = KernelFor(c.in.shape.format, r, c.launch.smem);
   if (!kernel)
     throw InputError("gauss half2: no kernel for radius " + std::to_string(r) + " on " +
                      std::string(ToString(c.in.shape.format)));

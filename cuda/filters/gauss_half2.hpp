@@ -17,7 +17,7 @@ void LaunchGaussHalf2(const CudaCall& call);
 const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p);
 // The strip kernels' block rule, and the radius this variant has kernels for.
 std::optional<std::string> GaussHalf2Problem(const LaunchConfig& c, const ParamValues& p);
-// Its prefetch ring: 4 slots of 16 bytes per thread.
+// Its prefetch ring with shared memory on: 4 slots of 16 bytes per thread; nothing with it off.
 std::size_t GaussHalf2SmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
 // A block writes (block_x / 32) warps x 30 chunks x 16 bytes across and block_y x ppt rows down, and reads
