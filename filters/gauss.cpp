@@ -57,15 +57,16 @@ static LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& 
                           {{2, 128}, {4, 192}, {6, 256}, {cuda::kGaussTensorMaxRadius, 384}});
 }
 
-// half2's rows per thread by radius and format: its window of 2r + 1 row results grows with r, so longer strips
-// spread the window's first rows over more outputs, more so for rgba8, whose row pass is heavier (ms on an H100,
-// 8192x8192, block 32x4, ppt 4 / 8 / 16 / 32 / 64, bench/results/2026-11-27_h100_half2_shared_display/
-// call4_d64b209/): gray8 r1 0.0549 / 0.0530 / 0.0564 / 0.0670 / 0.0761, r2 0.0780 / 0.0664 / 0.0653 / 0.0739 /
-// 0.0786, r4 0.1376 / 0.1071 / 0.0908 / 0.0930 / 0.0936; rgba8 r1 0.1964 / 0.1877 / 0.2022 / 0.2135 / 0.2283, r3
-// 0.3960 / 0.3064 / 0.2596 / 0.2505 / 0.2563, r4 0.5572 / 0.4225 / 0.3335 / 0.3014 / 0.3012.
+// half2's rows per thread by radius and format: longer strips spread the window's first 2r rows (a conversion
+// each) over more outputs, and cut the threads that hide latency; the balance moves to longer strips with the
+// radius (ms on an H100, 8192x8192, block 32x4, ppt 4 / 8 / 16 / 32 / 64, the column-first kernel of 175ad6e,
+// bench/results/2026-11-27_h100_half2_shared_display/call8_175ad6e/): gray8 r1 0.0540 / 0.0542 / 0.0581 / 0.0677
+// / 0.0772, r2 0.0660 / 0.0606 / 0.0617 / 0.0690 / 0.0800, r3 0.0845 / 0.0733 / 0.0702 / 0.0790 / 0.0987, r4
+// 0.0939 / 0.0812 / 0.0767 / 0.0846 / 0.1038; rgba8 r1 0.2022 / 0.2014 / 0.2130 / 0.2232 / 0.2386, r2 0.2814 /
+// 0.2192 / 0.2144 / 0.2289 / 0.2452, r4 0.3451 / 0.2804 / 0.2558 / 0.2597 / 0.2676.
 static LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in == PixelFormat::Rgba8) return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {2, 16}, {3, 32}, {4, 64}});
-  return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
+  if (in == PixelFormat::Rgba8) return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
+  return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
 static FilterSpec DeclareGauss() {
@@ -279,12 +280,14 @@ static FilterSpec DeclareGauss() {
       "What it shows: arithmetic, not memory, sets a separable blur's speed once the loads are right, and halving "
       "the arithmetic pays where it dominates. It costs about 2r+1 half2 instructions per pass per two pixels plus "
       "the conversions, against 2(2r+1) fp32 multiply-adds per pixel for fast and a fixed cost at any radius up "
-      "to 8 for tensor. So it is the fastest gauss at radius 1 and 2 and loses to tensor from radius 3 (H100, "
-      "8192x8192 gray8, each at its best ppt: radius 1 0.053 ms against tensor's 0.068, radius 2 0.065 against "
-      "0.068, radius 4 0.091 against 0.069; rgba8 radius 1 0.188 against 0.241). What limits it at radius 4: 26 "
-      "instructions per pixel (ncu), of which the half2 arithmetic is about half; the rest are the window's "
-      "register moves, reloads of the weights, conversions and addressing, at 25% occupancy (128 registers). The "
-      "price is precision, bounded: values centred on 0 keep every partial sum within about 128 (a rounding moves it "
+      "to 8 for tensor. Measured on an H100 (8192x8192, each at its best ppt, tensor in the same call): gray8 "
+      "radius 1 0.054 ms against tensor's 0.068 (80% of a copy), radius 2 0.061 against 0.068, radius 3 0.070 "
+      "against 0.068, radius 4 0.077 against 0.068; rgba8 radius 1 0.201 against 0.240, radius 3 0.229 against "
+      "0.244, radius 4 0.256 against 0.245. So it is the fastest gauss up to radius 2 (rgba8: 3), and tensor "
+      "from there. Column pass first was the step that counted: run row pass first, every strip's 2r apron rows "
+      "each took a row pass and the edge lanes fetched their neighbours' bytes every row (radius 4 gray8 0.091 "
+      "ms). What limits it at radius 4: 127 registers (the window is 72), so 16 warps per SM. The price is "
+      "precision, bounded: values centred on 0 keep every partial sum within about 128 (a rounding moves it "
       "by 1/32), the outer taps are summed first, and the half weights are within 2^-12 of the float ones, so "
       "an output moves by less than 0.7 of a level before rounding and agrees with the reference within 1, the "
       "filter's tolerance.",
@@ -295,7 +298,7 @@ static FilterSpec DeclareGauss() {
   half2.uses = cuda::strip::Use();
   half2.defaults = cuda::strip::Defaults(8);
   half2.defaults_for = GaussHalf2Launch;
-  half2.defaults_rule = "ppt 8 at radius 1; gray8 16 from radius 2; rgba8 16 at 2, 32 at 3, 64 at 4";
+  half2.defaults_rule = "gray8: ppt 8 up to radius 2, 16 at 3 and 4; rgba8: 8 at radius 1, 16 from 2";
   half2.check_launch = cuda::GaussHalf2Problem;
   half2.smem_bytes = cuda::GaussHalf2SmemBytes;
   half2.footprint = cuda::GaussHalf2Footprint;
