@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/launch_config.hpp"
+#include "core/plan.hpp"
 #include "core/stage_spec.hpp"
 
 namespace fl::ui {
@@ -17,10 +19,22 @@ static std::string CsvField(const std::string& text) {
   return out + "\"";
 }
 
+// What ran for stage i of the last run: the variant (a fallback or the CPU reference may stand in for the one
+// named) and, for CUDA code, its launch as planned ("block 32x4, ppt 16, smem on"): a stage spec names only the
+// fields a person set, the others following the variant's rule for the parameters and input.
+struct Ran {
+  std::string variant, launch;
+};
+static Ran RanFor(const SlotResult& a, std::size_t i) {
+  if (i >= a.plan.stages.size() || !a.plan.stages[i].variant) return {};
+  const PlannedStage& p = a.plan.stages[i];
+  return {p.variant->id, p.variant->backend == Backend::Cuda ? Describe(p.launch, p.variant->uses) : ""};
+}
+
 std::string TimingsCsv(const AppState& s) {
   std::string out =
-      "stage,filter,variant,spec,enabled,time_kind,last_ms,median_ms,min_ms,runs,bytes,gb_per_s,pct_of_copy,"
-      "registers,occupancy,kernel\n";
+      "stage,filter,variant,spec,ran_variant,launch,enabled,time_kind,last_ms,median_ms,min_ms,runs,bytes,gb_per_s,"
+      "pct_of_copy,registers,occupancy,kernel\n";
   const SlotResult& a = s.results[Slot::A];
   for (std::size_t i = 0; i < a.stages.size() && i < a.plan.pipeline.stages.size(); ++i) {
     const Stage& st = a.plan.pipeline.stages[i];
@@ -32,8 +46,10 @@ std::string TimingsCsv(const AppState& s) {
     const std::string regs = r.registers >= 0 ? std::to_string(r.registers) : "";
     char occ[32] = "";
     if (r.occupancy >= 0) std::snprintf(occ, sizeof occ, "%.3f", r.occupancy);
+    const Ran ran = RanFor(a, i);
     out += std::to_string(i + 1) + "," + CsvField(st.filter) + "," + CsvField(st.variant) + "," +
-           CsvField(FormatStageSpec(*s.registry, st)) + "," + (st.enabled ? "1" : "0") + "," +
+           CsvField(FormatStageSpec(*s.registry, st)) + "," + CsvField(ran.variant) + "," + CsvField(ran.launch) +
+           "," + (st.enabled ? "1" : "0") + "," +
            CsvField(TimeLabel(s)) + "," + nums + regs + "," + occ + "," + CsvField(r.kernel_info) + "\n";
   }
   return out;
@@ -52,10 +68,13 @@ std::string TimingsJson(const AppState& s) {
   for (std::size_t i = 0; i < a.stages.size() && i < a.plan.pipeline.stages.size(); ++i) {
     const Stage& st = a.plan.pipeline.stages[i];
     const StageReport& r = a.stages[i];
+    const Ran ran = RanFor(a, i);
     j["stages"].push_back({{"stage", i + 1},
                            {"filter", st.filter},
                            {"variant", st.variant},
                            {"spec", FormatStageSpec(*s.registry, st)},
+                           {"ran_variant", ran.variant.empty() ? nlohmann::json() : nlohmann::json(ran.variant)},
+                           {"launch", ran.launch.empty() ? nlohmann::json() : nlohmann::json(ran.launch)},
                            {"enabled", st.enabled},
                            {"last_ms", r.last_ms},
                            {"median_ms", r.median_ms},

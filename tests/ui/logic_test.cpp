@@ -16,6 +16,7 @@
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
 #include "core/preset.hpp"
+#include "core/stage_spec.hpp"
 #include "core/test_patterns.hpp"
 #include "filters/builtin_registry.hpp"
 
@@ -310,6 +311,26 @@ TEST(TimingExport, CsvAndJsonCarryEveryStage) {
   ASSERT_EQ(j.at("stages").size(), 2u);
   EXPECT_EQ(j.at("stages")[0].at("history_ms").size(), 2u);
   EXPECT_TRUE(j.at("stages")[0].at("registers").is_null());  // unknown on the CPU
+  EXPECT_TRUE(j.at("stages")[0].at("launch").is_null()) << "no plan, no launch";
+}
+
+// The exports name the variant that ran and, for CUDA code, the launch it ran with (the rule's fields included,
+// which the spec leaves out).
+TEST(TimingExport, NamesTheLaunchThatRan) {
+  const Registry& reg = BuiltinRegistry();
+  AppState s;
+  s.registry = &reg;
+  SlotResult& a = s.results[Slot::A];
+  Pipeline p;
+  p.stages = {ParseStageSpec(reg, "gauss:variant=half2:radius=4", Backend::Cuda)};
+  a.plan = ResolvePipeline(reg, p, ImageShape{64, 48, PixelFormat::Gray8}, Backend::Cuda);
+  ASSERT_TRUE(a.plan.ok()) << a.plan.issue->message;
+  a.stages.resize(1);
+  const std::string csv = TimingsCsv(s);
+  EXPECT_NE(csv.find(",half2,\"block 32x4, ppt 16, smem on\","), std::string::npos) << csv;
+  const auto j = nlohmann::json::parse(TimingsJson(s));
+  EXPECT_EQ(j.at("stages")[0].at("ran_variant"), "half2");
+  EXPECT_EQ(j.at("stages")[0].at("launch"), "block 32x4, ppt 16, smem on");
 }
 
 }  // namespace
