@@ -270,17 +270,12 @@ static_assert(kBoxFastRetainMaxRadius == kPackedMaxRadius,
 template <int R>
 __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
-  const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
-  const int x = (warp_x * kBoxFastChunksPerWarp + lane - 1) * strip::kChunkBytes;  // lane 0: the chunk before
-  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
-  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
-  const bool writes = lane >= 1 && lane <= kBoxFastChunksPerWarp && x < a.out_row_bytes;
-  const int end = min(a.rows, a.h - y0);
+  const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
+  if (at.end <= 0) return;
   if constexpr (R <= kBoxFastRetainMaxRadius)
-    RetainedStrip<R>(a, reciprocal, box_rings, x, y0, end, writes);
+    RetainedStrip<R>(a, reciprocal, box_rings, at.x, at.y0, at.end, at.writes);
   else
-    RefetchStrip<R>(a, reciprocal, box_rings, x, y0, end, writes);
+    RefetchStrip<R>(a, reciprocal, box_rings, at.x, at.y0, at.end, at.writes);
 }
 
 using Kernel = void (*)(strip::StripArgs, unsigned);

@@ -10,7 +10,6 @@
 namespace fl::cuda {
 
 constexpr int kBoxFastMaxRadius = 16;      // the apron is one 16-byte chunk on each side
-constexpr int kBoxFastChunksPerWarp = 30;  // a warp's two end lanes are apron only
 constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for a radius it does not serve
 
 void LaunchBoxFast(const CudaCall& call);
@@ -33,9 +32,9 @@ inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p,
                                       : strip::PipeBytes(threads, false, 2);
 }
 
-// A block writes (block_x / 32) warps x 30 chunks x 16 pixels across and block_y x ppt rows down.
-inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
-  return {c.block_x / 32 * kBoxFastChunksPerWarp * 16, c.block_y * c.ppt, p.Int("radius")};
+// Its warps overlap (a warp's two end lanes are apron only): strip::ApronWarpFootprint.
+inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
+  return strip::ApronWarpFootprint(c, p.Int("radius"), in);
 }
 
 }  // namespace fl::cuda

@@ -1,5 +1,6 @@
-// `half2` gauss (gray8 and rgba8, radius 1..4): a strip kernel (chunk_strip.cuh) whose row and column passes
-// run on pairs of half-precision values, two pixels (gray8) or two channels (rgba8) per instruction.
+// `half2` gauss (gray8 and rgba8, radius 1..4): a kernel of 16-byte chunks and strips of rows, as the other fast
+// filters' (chunk_strip.cuh, row_pipe.cuh), whose column and row passes run on pairs of half-precision values, two
+// pixels (gray8) or two channels (rgba8) per instruction.
 //
 // Why half2: the separable passes cost 2(2r + 1) multiply-adds per pixel (18 at radius 4). In fp32 that is
 // about as many instructions as a device-to-device copy leaves time for; HFMA2 does two at once.
@@ -9,8 +10,9 @@
 // the early sums, and their roundings, are smaller still. A half weight is within 2^-12 of the float one,
 // relatively (absolutely within 2^-25 for the tiny weights that are subnormal in half), which moves a sum by at
 // most 128 x 2^-12 = 1/32. So a pass errs by at most (2r + 3) / 32 (0.34 at radius 4, counting one sum past
-// 128), the column pass carries the row pass's error through weights that sum to 1, and both passes together
-// stay below 0.7 of a level before the final rounding: the result is the reference's or next to it (the GPU tests compare every output with it).
+// 128), the row pass carries the column pass's error through weights that sum to 1, and both passes together
+// stay below 0.7 of a level before the final rounding: the result is the reference's or next to it (the GPU
+// tests compare every output with it).
 #include <cuda_fp16.h>
 
 #include <algorithm>
@@ -90,7 +92,7 @@ __device__ __forceinline__ Pairs ToPairs(const strip::Chunk& c) {
 // neighbouring columns' sums coming from the neighbouring lanes by warp shuffle. So the window's first 2R rows
 // of each strip cost only their conversion, not a row pass each, and a thread never fetches its neighbours'
 // bytes. A warp's two end lanes have no neighbour in the warp: they compute their column sums for the lanes
-// beside them and write nothing (a warp writes 30 chunks, kGaussHalf2ChunksPerWarp).
+// beside them and write nothing (a warp writes 30 chunks: strip::PlaceApronWarp).
 template <int Bpp, int R>
 __device__ __forceinline__ strip::Chunk ColumnsThenRow(const Pairs (&win)[2 * R + 1], const Half2Weights& w) {
   Pairs v;  // the column sums of the own chunk
@@ -139,13 +141,10 @@ __device__ __forceinline__ strip::Chunk ColumnsThenRow(const Pairs (&win)[2 * R 
 template <int Bpp, int R, bool kPipe>
 __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, const Half2Weights w) {
   extern __shared__ uint4 half2_rings[];
-  const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
-  const int x = (warp_x * kGaussHalf2ChunksPerWarp + lane - 1) * strip::kChunkBytes;  // lane 0: the chunk before
-  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
-  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
-  const bool writes = lane >= 1 && lane <= kGaussHalf2ChunksPerWarp && x < a.out_row_bytes;
-  const int end = min(a.rows, a.h - y0);
+  const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
+  if (at.end <= 0) return;
+  const int x = at.x, y0 = at.y0, end = at.end;
+  const bool writes = at.writes;
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
   strip::RowPipe<false> pipe(half2_rings);
   auto row_ptr = [&](int i) { return strip::RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch); };

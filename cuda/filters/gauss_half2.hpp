@@ -6,12 +6,12 @@
 #include <string>
 
 #include "core/filter_spec.hpp"
+#include "cuda/filters/strip_launch.hpp"
 
 namespace fl::cuda {
 
 // The window of 2r + 1 rows (8 half2 registers each) lives in registers: 72 at radius 4.
 constexpr int kGaussHalf2MaxRadius = 4;
-constexpr int kGaussHalf2ChunksPerWarp = 30;  // a warp's two end lanes are apron only
 
 void LaunchGaussHalf2(const CudaCall& call);
 const void* GaussHalf2Kernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p);
@@ -20,11 +20,9 @@ std::optional<std::string> GaussHalf2Problem(const LaunchConfig& c, const ParamV
 // Its prefetch ring with shared memory on: 4 slots of 16 bytes per thread; nothing with it off.
 std::size_t GaussHalf2SmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
-// A block writes (block_x / 32) warps x 30 chunks x 16 bytes across and block_y x ppt rows down, and reads
-// `radius` pixels around that.
+// Its warps overlap (a warp's two end lanes are apron only): strip::ApronWarpFootprint, reading `radius` around.
 inline BlockFootprint GaussHalf2Footprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
-  return {c.block_x / 32 * kGaussHalf2ChunksPerWarp * 16 / static_cast<int>(BytesPerPixel(in)), c.block_y * c.ppt,
-          p.Int("radius")};
+  return strip::ApronWarpFootprint(c, p.Int("radius"), in);
 }
 
 }  // namespace fl::cuda

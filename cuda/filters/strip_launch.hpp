@@ -52,6 +52,15 @@ inline LaunchUse Use() {
 // 32x4 beat 32x8 and 64x4 for every stencil; 4 rows per thread suit radius 1, 8 the wider or heavier stencils.
 inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
+// Kernels whose warps overlap (box fast, gauss half2): a warp's two end lanes only serve as the apron of its 30
+// middle lanes, which write, so that every lane's neighbours are a shuffle away without edge fetches.
+constexpr int kApronWarpChunks = 30;
+// Their footprint: a block writes (block_x / 32) warps x 30 chunks across and block_y x ppt rows down.
+inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelFormat in) {
+  return {c.block_x / 32 * kApronWarpChunks * kChunkBytesPerThread / static_cast<int>(BytesPerPixel(in)),
+          c.block_y * c.ppt, halo};
+}
+
 // A block writes block_x chunks of 16 bytes (16 / bytes-per-pixel pixels each) across and block_y x ppt rows
 // down, and reads `halo` pixels around that.
 inline BlockFootprint Footprint(const LaunchConfig& c, int halo, PixelFormat in) {
