@@ -100,7 +100,7 @@ void DisplayTexture::UpdateMipmaps() {
 }
 
 void DisplayTexture::NoteDrawn() noexcept {
-  if (!texture_) return;
+  if (!shared_) return;  // only a write into shared storage waits for GL (the map orders the other path)
   try {
     drawn_ = GlFence::Insert();
     gl_wrote_ = false;

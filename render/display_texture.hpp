@@ -31,7 +31,8 @@ class DisplayTexture {
   // Uploads a host rgba8 image of exactly the texture's size (and rebuilds the mipmaps).
   void Upload(const Image& rgba8);
   // Marks the end of a frame's draws, which may sample the texture: a fence that the next CUDA write into shared
-  // storage waits on, cheaply since it has usually passed by then. Call after each frame's render.
+  // storage waits on, cheaply since it has usually passed by then (nothing without shared storage). Call after
+  // each frame's render.
   void NoteDrawn() noexcept;
   // Returns once GL's use of the texture issued so far has finished: the last frame's draws (NoteDrawn) and any
   // upload since. Throws RuntimeError when GL does not finish within 2 s.

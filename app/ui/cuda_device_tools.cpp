@@ -18,8 +18,9 @@
 namespace fl::ui {
 namespace {
 
-// Surfaces over the mip levels of the texture being written (made here only where the texture keeps none), on the stack: a display write happens every frame while a
-// person drags a parameter, and allocates nothing. 32 levels cover any int side.
+// Surfaces over the mip levels of the texture being written, on the stack: a display write happens every frame
+// while a person drags a parameter, and allocates nothing. Shared storage keeps its own surfaces (`handle` then
+// points at them); a mapped texture gets new ones per write (`level`). 32 levels cover any int side.
 struct LevelSurfaces {
   std::array<std::optional<render::ScopedSurface>, 32> level;
   std::array<cudaSurfaceObject_t, 32> handle{};

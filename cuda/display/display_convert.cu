@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "cuda/display/display_convert.hpp"
 #include "cuda/display/display_mips.hpp"
@@ -134,32 +135,43 @@ __global__ void __launch_bounds__(256) ToRgba8AndLevel1(const std::uint8_t* src,
   surf2Dwrite(Mean(tile[y0][x0], tile[y0][x1], tile[y1][x0], tile[y1][x1]), level1, 4 * lx, ly);
 }
 
-// The scale the host uses: 255 / (hi - lo), or 0 for a flat or empty range (shows black).
-float ScaleOf(ValueRange range) {
+// What every conversion launches with: the displayed size at `step`, the gray32f mapping (lo and the host's scale,
+// 255 / (hi - lo), or 0 for a flat or empty range: black), and a 32 x 8 block per 32 x 8 displayed texels.
+struct Conversion {
+  int sw, sh, dw, dh;
+  float lo, scale;
+  dim3 grid, block;
+};
+Conversion Prepare(const DeviceView& src, int step, ValueRange range) {
+  if (step < 1) throw InputError("display step must be at least 1");
+  Conversion c;
+  c.sw = src.shape.width, c.sh = src.shape.height;
+  c.dw = DisplaySide(c.sw, step), c.dh = DisplaySide(c.sh, step);
   const float span = range.hi - range.lo;
-  return (range.finite && span > 0.0f) ? 255.0f / span : 0.0f;
+  c.lo = range.lo;
+  c.scale = (range.finite && span > 0.0f) ? 255.0f / span : 0.0f;
+  c.block = dim3(32, 8);
+  c.grid = dim3(DivUp(c.dw, c.block.x), DivUp(c.dh, c.block.y));
+  return c;
+}
+
+// Calls launch(F) with the source format as a compile-time constant, for the kernel's instance of that format.
+template <typename Launch>
+void ForFormat(PixelFormat f, Launch launch) {
+  switch (f) {
+    case PixelFormat::Gray8: return launch(std::integral_constant<PixelFormat, PixelFormat::Gray8>{});
+    case PixelFormat::Rgba8: return launch(std::integral_constant<PixelFormat, PixelFormat::Rgba8>{});
+    case PixelFormat::Gray32f: return launch(std::integral_constant<PixelFormat, PixelFormat::Gray32f>{});
+  }
 }
 
 template <typename Sink>
 void LaunchToRgba8(const DeviceView& src, int step, ValueRange range, Sink sink, cudaStream_t stream) {
-  if (step < 1) throw InputError("display step must be at least 1");
-  const int sw = src.shape.width, sh = src.shape.height;
-  const int dw = DisplaySide(sw, step), dh = DisplaySide(sh, step);
-  const float scale = ScaleOf(range);
-  const dim3 block(32, 8);
-  const dim3 grid(DivUp(dw, block.x), DivUp(dh, block.y));
-  switch (src.shape.format) {
-    case PixelFormat::Gray8:
-      ToRgba8<PixelFormat::Gray8><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, 0, 0, sink);
-      break;
-    case PixelFormat::Rgba8:
-      ToRgba8<PixelFormat::Rgba8><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, 0, 0, sink);
-      break;
-    case PixelFormat::Gray32f:
-      ToRgba8<PixelFormat::Gray32f><<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, range.lo,
-                                                                scale, sink);
-      break;
-  }
+  const Conversion c = Prepare(src, step, range);
+  ForFormat(src.shape.format, [&](auto f) {
+    ToRgba8<decltype(f)::value><<<c.grid, c.block, 0, stream>>>(src.data, src.pitch, c.sw, c.sh, c.dw, c.dh, step,
+                                                                c.lo, c.scale, sink);
+  });
   FL_CUDA_CHECK_LAUNCH("ToRgba8");
 }
 
@@ -195,21 +207,12 @@ void DisplayConverter::ToSurface(const DeviceView& src, int step, ValueRange ran
 void DisplayConverter::ToSurfaceAndLevel1(const DeviceView& src, int step, ValueRange range,
                                           cudaSurfaceObject_t level0, cudaSurfaceObject_t level1,
                                           cudaStream_t stream) {
-  if (step < 1) throw InputError("display step must be at least 1");
-  const int sw = src.shape.width, sh = src.shape.height;
-  const int dw = DisplaySide(sw, step), dh = DisplaySide(sh, step);
-  const float lo = range.lo, scale = ScaleOf(range);
-  const dim3 block(32, 8);
-  const dim3 grid(DivUp(dw, block.x), DivUp(dh, block.y));
-  const int w1 = MipSide(dw, 1), h1 = MipSide(dh, 1);
-  auto launch = [&](auto kernel) {
-    kernel<<<grid, block, 0, stream>>>(src.data, src.pitch, sw, sh, dw, dh, step, lo, scale, level0, level1, w1, h1);
-  };
-  switch (src.shape.format) {
-    case PixelFormat::Gray8: launch(ToRgba8AndLevel1<PixelFormat::Gray8>); break;
-    case PixelFormat::Rgba8: launch(ToRgba8AndLevel1<PixelFormat::Rgba8>); break;
-    case PixelFormat::Gray32f: launch(ToRgba8AndLevel1<PixelFormat::Gray32f>); break;
-  }
+  const Conversion c = Prepare(src, step, range);
+  const int w1 = MipSide(c.dw, 1), h1 = MipSide(c.dh, 1);
+  ForFormat(src.shape.format, [&](auto f) {
+    ToRgba8AndLevel1<decltype(f)::value><<<c.grid, c.block, 0, stream>>>(
+        src.data, src.pitch, c.sw, c.sh, c.dw, c.dh, step, c.lo, c.scale, level0, level1, w1, h1);
+  });
   FL_CUDA_CHECK_LAUNCH("ToRgba8AndLevel1");
 }
 

@@ -5,19 +5,6 @@
 namespace fl::cuda {
 namespace {
 
-__global__ void Downsample(cudaSurfaceObject_t from, int from_w, int from_h, cudaSurfaceObject_t to, int to_w,
-                           int to_h) {
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  if (x >= to_w || y >= to_h) return;
-  const int x0 = min(2 * x, from_w - 1), x1 = min(2 * x + 1, from_w - 1);
-  const int y0 = min(2 * y, from_h - 1), y1 = min(2 * y + 1, from_h - 1);
-  // Surface x coordinates are in bytes.
-  const uchar4 a = surf2Dread<uchar4>(from, 4 * x0, y0), b = surf2Dread<uchar4>(from, 4 * x1, y0);
-  const uchar4 c = surf2Dread<uchar4>(from, 4 * x0, y1), d = surf2Dread<uchar4>(from, 4 * x1, y1);
-  surf2Dwrite(Mean(a, b, c, d), to, 4 * x, y);
-}
-
 constexpr int kChainLevels = 5;  // levels one launch writes: a 32 x 32 tile halved down to 1 x 1
 constexpr int kTile = 32;
 
@@ -86,14 +73,6 @@ void WriteMipChainRgba8(const cudaSurfaceObject_t* levels, int count, int w, int
     DownsampleChain<<<grid, dim3(32, 8), 0, stream>>>(s);
     FL_CUDA_CHECK_LAUNCH("DownsampleChain");
   }
-}
-
-void DownsampleRgba8(cudaSurfaceObject_t from, int from_w, int from_h, cudaSurfaceObject_t to, int to_w,
-                     int to_h, cudaStream_t stream) {
-  const dim3 block(32, 8);
-  const dim3 grid((to_w + 31) / 32, (to_h + 7) / 8);
-  Downsample<<<grid, block, 0, stream>>>(from, from_w, from_h, to, to_w, to_h);
-  FL_CUDA_CHECK_LAUNCH("Downsample");
 }
 
 }  // namespace fl::cuda

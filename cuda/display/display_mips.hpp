@@ -17,14 +17,10 @@ constexpr int MipLevelCount(int w, int h) {
 // at least 1.
 constexpr int MipSide(int side, int level) { return (side >> level) > 0 ? side >> level : 1; }
 
-// Writes `to` (RGBA8, to_w x to_h) as the rounded 2x2 means of `from` (from_w x from_h): pixel (x, y) from
-// source pixels 2x .. 2x + 1, 2y .. 2y + 1, clamped to the source (an odd last column or row is left out, a
-// side of 1 repeats its pixel). Asynchronous on `stream`.
-void DownsampleRgba8(cudaSurfaceObject_t from, int from_w, int from_h, cudaSurfaceObject_t to, int to_w,
-                     int to_h, cudaStream_t stream);
-
-// Levels 1 .. count - 1 of a texture whose level 0 (w x h) is written: levels[l] is level l's surface. The same
-// pixels as DownsampleRgba8 level after level, in a launch per five levels instead of one per level: each block
+// Levels 1 .. count - 1 of a texture whose level 0 (w x h) is written: levels[l] is level l's surface. Each
+// level's pixel (x, y) is the rounded mean of pixels 2x .. 2x + 1, 2y .. 2y + 1 of the level above, clamped to
+// it (an odd last column or row is left out, a side of 1 repeats its pixel; mip_mean.cuh). Asynchronous on
+// `stream`. A launch per five levels instead of one per level: each block
 // keeps a 32 x 32 tile of the first level it writes in shared memory and halves it four more times there (a
 // level's pixel depends only on the 2 x 2 above it, inside the tile). 11 launches became 3 for 3840x2160.
 void WriteMipChainRgba8(const cudaSurfaceObject_t* levels, int count, int w, int h, cudaStream_t stream);

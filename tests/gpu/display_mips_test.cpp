@@ -65,6 +65,14 @@ std::vector<std::uint8_t> Mean2x2(const std::vector<std::uint8_t>& src, int sw, 
   return out;
 }
 
+std::vector<std::uint8_t> ReadLevel(const SurfaceArray& a, int w, int h) {
+  std::vector<std::uint8_t> got(static_cast<std::size_t>(w) * h * 4);
+  FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(w) * 4, a.array(), 0, 0,
+                                      static_cast<std::size_t>(w) * 4, static_cast<std::size_t>(h),
+                                      cudaMemcpyDeviceToHost));
+  return got;
+}
+
 TEST(DisplayMips, LevelCountAndSizesFollowGl) {
   EXPECT_EQ(cuda::MipLevelCount(1, 1), 1);
   EXPECT_EQ(cuda::MipLevelCount(2, 1), 2);
@@ -75,35 +83,14 @@ TEST(DisplayMips, LevelCountAndSizesFollowGl) {
   EXPECT_EQ(cuda::MipSide(5, 3), 1);
 }
 
+// The chain (a launch per five levels) must give every level as the rounded mean of the 2 x 2 above it, computed
+// here level after level, on sides even, odd, of one pixel, and wider than a launch's 32-pixel tiles.
 TEST(DisplayMips, EachLevelIsTheRoundedMeanOfTheOneAbove) {
   FL_SKIP_WITHOUT_CUDA_DEVICE();
-  std::mt19937 rng(7);
-  for (const auto [sw, sh] :
-       {std::pair{64, 48}, std::pair{135, 67}, std::pair{7, 1}, std::pair{1, 5}, std::pair{2, 2}}) {
-    SCOPED_TRACE(testing::Message() << sw << "x" << sh);
-    const int dw = cuda::MipSide(sw, 1), dh = cuda::MipSide(sh, 1);
-    std::vector<std::uint8_t> src(static_cast<std::size_t>(sw) * sh * 4);
-    for (auto& v : src) v = static_cast<std::uint8_t>(rng());
-    SurfaceArray from(sw, sh), to(dw, dh);
-    FL_CUDA_CHECK(cudaMemcpy2DToArray(from.array(), 0, 0, src.data(), static_cast<std::size_t>(sw) * 4,
-                                      static_cast<std::size_t>(sw) * 4, static_cast<std::size_t>(sh),
-                                      cudaMemcpyHostToDevice));
-    cuda::DownsampleRgba8(from.surface(), sw, sh, to.surface(), dw, dh, nullptr);
-    std::vector<std::uint8_t> got(static_cast<std::size_t>(dw) * dh * 4);
-    FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(dw) * 4, to.array(), 0, 0,
-                                        static_cast<std::size_t>(dw) * 4, static_cast<std::size_t>(dh),
-                                        cudaMemcpyDeviceToHost));
-    EXPECT_EQ(got, Mean2x2(src, sw, sh, dw, dh));
-  }
-}
-
-// The fused chain (a launch per five levels) must give every level exactly as DownsampleRgba8 level after level
-// does, on sides even, odd, of one pixel, and wider than a launch's 32-pixel tiles.
-TEST(DisplayMips, TheFusedChainGivesEveryLevelAsOneLevelAtATime) {
-  FL_SKIP_WITHOUT_CUDA_DEVICE();
   std::mt19937 rng(11);
-  for (const auto& [w, h] : {std::pair{1, 1}, std::pair{3, 2}, std::pair{17, 13}, std::pair{1, 300},
-                            std::pair{1023, 769}, std::pair{3840, 2160}}) {
+  for (const auto& [w, h] : {std::pair{1, 1}, std::pair{2, 2}, std::pair{3, 2}, std::pair{7, 1}, std::pair{1, 5},
+                             std::pair{17, 13}, std::pair{64, 48}, std::pair{135, 67}, std::pair{1, 300},
+                             std::pair{1023, 769}, std::pair{3840, 2160}}) {
     SCOPED_TRACE(testing::Message() << w << "x" << h);
     const int count = cuda::MipLevelCount(w, h);
     std::vector<std::unique_ptr<SurfaceArray>> levels;
@@ -123,21 +110,9 @@ TEST(DisplayMips, TheFusedChainGivesEveryLevelAsOneLevelAtATime) {
       const int sw = cuda::MipSide(w, l - 1), sh = cuda::MipSide(h, l - 1);
       const int dw = cuda::MipSide(w, l), dh = cuda::MipSide(h, l);
       want = Mean2x2(want, sw, sh, dw, dh);
-      std::vector<std::uint8_t> got(want.size());
-      FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(dw) * 4, levels[l]->array(), 0, 0,
-                                          static_cast<std::size_t>(dw) * 4, static_cast<std::size_t>(dh),
-                                          cudaMemcpyDeviceToHost));
-      ASSERT_EQ(got, want) << "level " << l;
+      ASSERT_EQ(ReadLevel(*levels[l], dw, dh), want) << "level " << l;
     }
   }
-}
-
-std::vector<std::uint8_t> ReadLevel(const SurfaceArray& a, int w, int h) {
-  std::vector<std::uint8_t> got(static_cast<std::size_t>(w) * h * 4);
-  FL_CUDA_CHECK(cudaMemcpy2DFromArray(got.data(), static_cast<std::size_t>(w) * 4, a.array(), 0, 0,
-                                      static_cast<std::size_t>(w) * 4, static_cast<std::size_t>(h),
-                                      cudaMemcpyDeviceToHost));
-  return got;
 }
 
 // The conversion that also writes level 1 must give level 0 exactly as the plain conversion, and level 1 exactly

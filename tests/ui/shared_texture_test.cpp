@@ -51,17 +51,20 @@ class SharedTexture : public testing::TestWithParam<bool> {
   void SetUp() override {
     if (cuda::DeviceCount() == 0) GTEST_SKIP() << "no CUDA device: " << cuda::NoDeviceReason();
     context_ = render::EglContext::Create(0);
+    if (shared && !render::SharedStorageUnavailable().empty()) GTEST_SKIP() << render::SharedStorageUnavailable();
+    stream_ = cuda::Stream::Create();
+    tex_.set_shared_storage(shared);
   }
+  const bool shared = GetParam();  // storage shared with CUDA, or the registration mapped per write
+  // Declared in the order of creation: the texture goes while the context is still current.
   std::unique_ptr<render::EglContext> context_;
+  cuda::Stream stream_;
+  render::DisplayTexture tex_;
 };
 
 TEST_P(SharedTexture, EveryWriteIsWhatGlReadsNext) {
-  const bool shared = GetParam();
-  if (shared && !render::SharedStorageUnavailable().empty())
-    GTEST_SKIP() << render::SharedStorageUnavailable();
-  const cuda::Stream stream = cuda::Stream::Create();
-  render::DisplayTexture tex;
-  tex.set_shared_storage(shared);
+  render::DisplayTexture& tex = tex_;
+  const cudaStream_t stream = stream_.get();
   tex.Ensure(1023, 769, true);
   ASSERT_TRUE(tex.has_interop()) << tex.interop_error();
   EXPECT_EQ(tex.has_shared_storage(), shared) << tex.interop_path();
@@ -72,31 +75,27 @@ TEST_P(SharedTexture, EveryWriteIsWhatGlReadsNext) {
       SCOPED_TRACE("level " + std::to_string(level) + " seed " + std::to_string(seed));
       const auto values =
           Pattern(cuda::MipSide(1023, level), cuda::MipSide(769, level), seed + static_cast<std::uint32_t>(level));
-      EXPECT_EQ(WriteThenRead(tex, level, values, stream.get()), values);
+      EXPECT_EQ(WriteThenRead(tex, level, values, stream), values);
     }
   // A new size makes a new storage, which must work as the first did.
   tex.Ensure(17, 13, true);
   EXPECT_EQ(tex.has_shared_storage(), shared);
   const auto values = Pattern(17, 13, 5);
-  EXPECT_EQ(WriteThenRead(tex, 0, values, stream.get()), values);
+  EXPECT_EQ(WriteThenRead(tex, 0, values, stream), values);
 }
 
 // A texture first made for a CPU output (no interop) is made again when CUDA wants the same size, with shared
 // storage, and works as one made for CUDA from the start.
 TEST_P(SharedTexture, ATextureMadeForUploadsTakesInteropLater) {
-  const bool shared = GetParam();
-  if (shared && !render::SharedStorageUnavailable().empty())
-    GTEST_SKIP() << render::SharedStorageUnavailable();
-  const cuda::Stream stream = cuda::Stream::Create();
-  render::DisplayTexture tex;
-  tex.set_shared_storage(shared);
+  render::DisplayTexture& tex = tex_;
+  const cudaStream_t stream = stream_.get();
   tex.Ensure(64, 48, false);
   EXPECT_FALSE(tex.has_interop());
   tex.Ensure(64, 48, true);
   ASSERT_TRUE(tex.has_interop()) << tex.interop_error();
   EXPECT_EQ(tex.interop_path(), shared ? "shared storage" : "mapped per write (shared storage switched off)");
   const auto values = Pattern(64, 48, 9);
-  EXPECT_EQ(WriteThenRead(tex, 0, values, stream.get()), values);
+  EXPECT_EQ(WriteThenRead(tex, 0, values, stream), values);
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, SharedTexture, testing::Values(true, false),
