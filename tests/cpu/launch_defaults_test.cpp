@@ -146,4 +146,17 @@ TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
 }
 
 }  // namespace
+
+// fast 5x5 morphology takes 16 rows per thread on rgba8 and 8 on gray8 (measured, filters/morph.cpp); 3x3 has no
+// rule and keeps its 4.
+TEST(LaunchDefaults, FastMorphologyRowsFollowTheFormat) {
+  const Registry& reg = BuiltinRegistry();
+  for (const char* id : {"dilate5", "erode5"}) {
+    const VariantSpec& fast = *reg.Get(id).FindVariant("fast");
+    EXPECT_EQ(DefaultLaunch(fast, {}, PixelFormat::Rgba8).ppt, 16) << id;
+    EXPECT_EQ(DefaultLaunch(fast, {}, PixelFormat::Gray8).ppt, 8) << id;
+  }
+  EXPECT_EQ(DefaultLaunch(*reg.Get("dilate3").FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 4);
+}
+
 }  // namespace fl
