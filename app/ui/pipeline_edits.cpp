@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/ui/panels.hpp"
+#include "core/plan.hpp"
 #include "core/preset.hpp"
 
 namespace fl::ui {
@@ -87,7 +88,16 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
 
 LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index) {
   const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
-  return index < reports.size() ? StageLaunch(st, v, reports[index].in.format) : st.launch;
+  if (index < reports.size()) return StageLaunch(st, v, reports[index].in.format);
+  // Not run yet (a new stage, or before the first run): the format the plan gives the stage's input (an earlier
+  // stage may convert it), so that the editor shows the launch the variant's rule will pick, not the stored one.
+  PixelFormat in = s.image_shape.format;
+  if (s.image_shape.width > 0 && s.registry) {
+    const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
+    const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
+    if (index < plan.stages.size()) in = plan.stages[index].in.format;
+  }
+  return StageLaunch(st, v, in);
 }
 
 void RemoveStage(AppState& s, int index) {

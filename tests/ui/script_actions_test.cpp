@@ -137,6 +137,24 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   EXPECT_EQ(planned().block_y, 2);
 }
 
+// Before the first run the stage editor shows the launch the variant's rule will pick for the format the stage
+// will see, not the stored defaults: fast 5x5 dilation takes 16 rows per thread on rgba8, 8 on gray8.
+TEST_F(ScriptActions, TheEditorShowsTheRulesLaunchBeforeTheFirstRun) {
+  s.backend = Backend::Cuda;
+  s.pipeline.stages = {MakeStage(*s.registry, "dilate5", s.backend)};
+  const Stage& st = s.pipeline.stages[0];
+  const VariantSpec& fast = *s.registry->Get("dilate5").FindVariant("fast");
+  ASSERT_EQ(st.variant, "fast");
+  ASSERT_TRUE(s.results[Slot::A].stages.empty()) << "nothing has run";
+  s.image_shape = {64, 48, PixelFormat::Rgba8};
+  EXPECT_EQ(ShownLaunch(s, st, fast, 0).ppt, 16);
+  s.image_shape.format = PixelFormat::Gray8;
+  EXPECT_EQ(ShownLaunch(s, st, fast, 0).ppt, 8);
+  s.image_shape.format = PixelFormat::Rgba8;  // a gray stage before it: the plan gives it gray8
+  s.pipeline.stages.insert(s.pipeline.stages.begin(), MakeStage(*s.registry, "gray", s.backend));
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
+}
+
 TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
   EXPECT_EQ(Do("load some dir/cat.png"), "");
   EXPECT_EQ(s.requests.open_image, "some dir/cat.png");
