@@ -1,0 +1,183 @@
+// `columns` gauss (gray32f, radius 1..8): the column pass first, with one column per thread, then the row pass
+// from shared memory.
+//
+// Why: `fast` keeps, per thread, the last 2r + 1 row results of 4 pixels in registers (68 floats at radius 8,
+// 186 registers in all), so an SM holds 8 of its warps and the loads' latency is not hidden. Here a thread owns
+// one column: its window of 2r + 1 input values is 17 registers at radius 8. Per batch of rows (a whole number of
+// windows, so that the loop unrolled over a batch names every window slot at compile time and sliding it moves
+// no register) each thread loads its column's new values (one coalesced 4-byte load per row: a warp reads 128
+// contiguous bytes), writes its column sums into a shared-memory buffer, and after one barrier the block runs the
+// row pass over that buffer: a thread takes 4 adjacent outputs of one row, reads their 4 + 2 x apron sums as
+// aligned float4s and writes one float4. Two buffers alternate, so one barrier per batch suffices. The block's
+// outer columns (the apron, the radius rounded up to 4) only feed the row pass. Border: replicate (a column
+// beyond the image reads the edge column, a row beyond it the edge row).
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/cpu/gauss_weights.hpp"
+#include "core/error.hpp"
+#include "cuda/cuda_check.hpp"
+#include "cuda/filters/gauss_columns.hpp"
+#include "cuda/kernel_util.cuh"
+
+namespace fl::cuda {
+namespace {
+
+struct ColumnWeights {
+  float w[2 * kGaussColumnsMaxRadius + 1];
+};
+
+struct ColumnArgs {
+  const std::uint8_t* in;
+  std::size_t in_pitch;
+  std::uint8_t* out;
+  std::size_t out_pitch;
+  int w, h;
+  int rows;  // output rows per block (the launch's ppt)
+};
+
+template <int R>
+struct ColumnShape {
+  static constexpr int kWin = 2 * R + 1;
+  static constexpr int kApron = GaussColumnsApron(R);
+  static constexpr int kBatch = kWin * ((8 + kWin - 1) / kWin);  // rows per batch: at least 8, whole windows
+};
+
+// Sum of w[t] x v(t) over the taps t = 0 .. 2R, in the reference's order.
+template <int R, typename Tap>
+__device__ __forceinline__ float TapSum(const ColumnWeights& w, Tap v) {
+  float acc = 0.0f;
+#pragma unroll
+  for (int t = 0; t <= 2 * R; ++t) acc = fmaf(w.w[t], v(t), acc);
+  return acc;
+}
+
+template <int R>
+__global__ void __launch_bounds__(kGaussColumnsMaxThreads)
+    GaussColumns(const __grid_constant__ ColumnWeights wt, const ColumnArgs a) {
+  using S = ColumnShape<R>;
+  extern __shared__ float4 column_sums4[];
+  float* sums = reinterpret_cast<float*>(column_sums4);
+  const int t = static_cast<int>(threadIdx.x), n = static_cast<int>(blockDim.x);
+  const int out_cols = n - 2 * S::kApron;
+  const int x0 = static_cast<int>(blockIdx.x) * out_cols;  // the block's first output column
+  const int y0 = static_cast<int>(blockIdx.y) * a.rows;
+  const int rows = min(a.rows, a.h - y0);  // > 0: the grid covers the image exactly
+  const int batches = (rows + S::kBatch - 1) / S::kBatch;  // the same for the whole block (barriers)
+  const float* column = reinterpret_cast<const float*>(a.in) + ClampInt(x0 - S::kApron + t, 0, a.w - 1);
+  auto value = [&](int i) {  // input row y0 - R + i of the own column
+    const int y = ClampInt(y0 - R + i, 0, a.h - 1);
+    return __ldg(reinterpret_cast<const float*>(reinterpret_cast<const std::uint8_t*>(column) +
+                                                static_cast<std::size_t>(y) * a.in_pitch));
+  };
+  // The row pass's tasks: 4 outputs (quad q) of row k of a batch, task index k x quads + q, strided by n.
+  const int quads = out_cols / 4;
+  const int tasks = S::kBatch * quads;
+  const int first_k = t / quads, first_q = t - first_k * quads;
+  const int step_k = n / quads, step_q = n - step_k * quads;
+
+  float win[S::kWin];  // input row i lives in slot i % kWin
+#pragma unroll
+  for (int i = 0; i < 2 * R; ++i) win[i] = value(i);
+  for (int b = 0; b < batches; ++b) {
+    float* buf = sums + (b & 1) * S::kBatch * n;
+    const int j0 = b * S::kBatch;  // a multiple of kWin: slot numbers below are compile-time constants
+#pragma unroll
+    for (int k = 0; k < S::kBatch; ++k) {
+      win[(k + 2 * R) % S::kWin] = value(j0 + k + 2 * R);
+      buf[k * n + t] = TapSum<R>(wt, [&](int i) { return win[(k + i) % S::kWin]; });
+    }
+    // Also orders this batch's writes after the previous batch's row pass, which read the other buffer.
+    __syncthreads();
+    for (int task = t, k = first_k, q = first_q; task < tasks; task += n) {
+      const int j = j0 + k;
+      if (j < rows) {
+        const float4* src = reinterpret_cast<const float4*>(buf + k * n + 4 * q);  // columns 4q - apron ..
+        float v[4 + 2 * S::kApron];
+#pragma unroll
+        for (int m = 0; m < (4 + 2 * S::kApron) / 4; ++m) {
+          const float4 f = src[m];
+          v[4 * m] = f.x, v[4 * m + 1] = f.y, v[4 * m + 2] = f.z, v[4 * m + 3] = f.w;
+        }
+        float o[4];
+#pragma unroll
+        for (int p = 0; p < 4; ++p) o[p] = TapSum<R>(wt, [&](int i) { return v[S::kApron - R + p + i]; });
+        const int x = x0 + 4 * q;
+        float* dst = reinterpret_cast<float*>(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch) + x;
+        if (x + 4 <= a.w) {
+          *reinterpret_cast<float4*>(dst) = make_float4(o[0], o[1], o[2], o[3]);
+        } else {
+#pragma unroll
+          for (int p = 0; p < 4; ++p)
+            if (x + p < a.w) dst[p] = o[p];
+        }
+      }
+      k += step_k, q += step_q;
+      if (q >= quads) q -= quads, ++k;
+    }
+  }
+}
+
+using Kernel = void (*)(ColumnWeights, ColumnArgs);
+
+template <int... Rs>
+Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
+  Kernel k = nullptr;
+  ((r == Rs + 1 ? (k = GaussColumns<Rs + 1>, true) : false) || ...);
+  return k;
+}
+Kernel KernelFor(int r) { return KernelFor(r, std::make_integer_sequence<int, kGaussColumnsMaxRadius>{}); }
+
+int BatchRows(int r) {
+  const int win = 2 * r + 1;
+  return win * ((8 + win - 1) / win);
+}
+
+}  // namespace
+
+std::size_t GaussColumnsSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+  const int r = std::clamp(p.Int("radius"), 1, kGaussColumnsMaxRadius);
+  return 2 * static_cast<std::size_t>(BatchRows(r)) * static_cast<std::size_t>(std::max(c.block_x, 0)) * sizeof(float);
+}
+
+std::optional<std::string> GaussColumnsProblem(const LaunchConfig& c, const ParamValues& p) {
+  const int r = p.Int("radius");
+  if (r > kGaussColumnsMaxRadius)
+    return "columns serves radius 1.." + std::to_string(kGaussColumnsMaxRadius) + ", not " + std::to_string(r) +
+           ": pick separable_fused";
+  if (c.block_y != 1)
+    return "columns runs blocks of one row of threads (one column each): block y must be 1, not " +
+           std::to_string(c.block_y);
+  const int apron = GaussColumnsApron(r);
+  if (c.block_x % 32 != 0 || c.block_x > kGaussColumnsMaxThreads || c.block_x <= 2 * apron)
+    return "columns needs block x a multiple of 32, above " + std::to_string(2 * apron) + " (the apron columns) and "
+           "at most " + std::to_string(kGaussColumnsMaxThreads) + ", not " + std::to_string(c.block_x);
+  return std::nullopt;
+}
+
+const void* GaussColumnsKernel(PixelFormat, const LaunchConfig&, const ParamValues& p) {
+  return reinterpret_cast<const void*>(KernelFor(std::clamp(p.Int("radius"), 1, kGaussColumnsMaxRadius)));
+}
+
+void LaunchGaussColumns(const CudaCall& c) {
+  const int r = c.params.Int("radius");
+  const Kernel kernel = KernelFor(r);
+  if (!kernel || c.in.shape.format != PixelFormat::Gray32f)
+    throw InputError("gauss columns: gray32f and radius 1.." + std::to_string(kGaussColumnsMaxRadius) + " only");
+  if (reinterpret_cast<std::uintptr_t>(c.out.data) % 16 != 0 || c.out.pitch % 16 != 0)
+    throw RuntimeError("gauss columns needs output rows that start on 16-byte boundaries");
+  const std::vector<float> w1 = GaussWeights1D(r, c.params.Float("sigma"));
+  ColumnWeights wt{};
+  std::copy(w1.begin(), w1.end(), wt.w);
+  const ColumnArgs a{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height,
+                     c.launch.ppt};
+  const std::size_t smem = GaussColumnsSmemBytes(c.launch, c.params, c.in.shape.format);
+  if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
+    FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
+  FL_CUDA_CHECK_LAUNCH("GaussColumns");
+}
+
+}  // namespace fl::cuda
