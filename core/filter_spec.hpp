@@ -64,6 +64,8 @@ using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const 
 // A variant's default launch for these parameters and this input format, where one launch does not suit them
 // all (box `fast` at large radii wants longer strips): `defaults` adjusted. Measured rules only.
 using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, PixelFormat in);
+// The fallback variant's id for these parameters and this input format (see VariantSpec::fallback).
+using FallbackFn = std::string (*)(const ParamValues&, PixelFormat in);
 
 // What one block of a CUDA variant computes and reads, for the viewer's launch-grid overlay: the output tile
 // (in pixels) one block writes, and the halo (in pixels, on every side) it reads beyond that tile.
@@ -108,6 +110,10 @@ struct VariantSpec {
   // In a pipeline, the variant that runs instead for a format this one has no code for (with a note saying so),
   // so that a new stage's default variant works on every format the filter accepts. Empty: refused instead.
   std::string fallback;
+  // nullptr: `fallback` serves every parameter set. Otherwise it picks the fallback (e.g. by radius, where the
+  // fastest code for the format changes with it); `fallback_rule` says how, for the list and the docs.
+  FallbackFn fallback_for = nullptr;
+  std::string fallback_rule;
   CpuFilterFn cpu = nullptr;
   CudaLaunchFn cuda = nullptr;
   SmemBytesFn smem_bytes = nullptr;

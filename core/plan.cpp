@@ -113,7 +113,9 @@ void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
   const FilterSpec& f = *s.filter;
   const std::string problem = FormatProblem(f, *s.requested, s.in.format, s.out.format);
   if (problem.empty()) return;
-  const VariantSpec* fallback = s.requested->fallback.empty() ? nullptr : f.FindVariant(s.requested->fallback);
+  const std::string id =
+      s.requested->fallback_for ? s.requested->fallback_for(s.params, s.in.format) : s.requested->fallback;
+  const VariantSpec* fallback = id.empty() ? nullptr : f.FindVariant(id);
   if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.in.format, s.out.format).empty())
     throw InputError(problem);
   s.variant = fallback;

@@ -70,6 +70,14 @@ static LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p
   return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
+// gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 4 and columns from 5, the
+// faster of the two at each radius (ms on an H100, 8192x8192 gray32f, each at its rule's launch,
+// bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
+// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209.
+static std::string GaussGray32fFallback(const ParamValues& p, PixelFormat) {
+  return p.Int("radius") <= 4 ? "fast" : "columns";
+}
+
 // columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):
 // r3 0.210 / 0.212 / 0.214 / 0.214, r5 0.208 / 0.205 / 0.204 / 0.206, r6 0.206 / 0.205 / 0.218 / 0.255, r7 0.213
 // / 0.212 / 0.223 / 0.250, r8 0.221 / 0.215 / 0.212 / 0.209. From radius 5 the 8-column apron makes narrower
@@ -297,6 +305,8 @@ static FilterSpec DeclareGauss() {
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
   tensor.fallback = "fast";
+  tensor.fallback_for = GaussGray32fFallback;
+  tensor.fallback_rule = "gray32f: fast up to radius 4, columns from 5";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
   // runs longer strips as the radius grows: GaussTensorLaunch).
@@ -336,6 +346,8 @@ static FilterSpec DeclareGauss() {
   half2.agreement = Agreement::Tolerance;
   half2.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
   half2.fallback = "fast";
+  half2.fallback_for = GaussGray32fFallback;
+  half2.fallback_rule = "gray32f: fast up to radius 4, columns from 5";
   half2.uses = cuda::strip::Use();
   half2.defaults = cuda::strip::Defaults(8);
   half2.defaults_for = GaussHalf2Launch;

@@ -21,6 +21,12 @@ static std::string LaunchFields(const VariantSpec& v) {
   return s;
 }
 
+// What a pipeline runs instead on a format the variant has no code for.
+static std::string FallbackText(const VariantSpec& v) {
+  if (!v.fallback_rule.empty()) return " Formats it has no code for run: " + v.fallback_rule + ".";
+  return v.fallback.empty() ? "" : " Formats it has no code for run `" + v.fallback + "`.";
+}
+
 static std::string AgreementText(Agreement a) {
   switch (a) {
     case Agreement::Exact: return "bit-exact";
@@ -80,7 +86,7 @@ std::string TeachingMarkdown(const Registry& reg) {
        << "|---|---|---|---|---|---|\n";
     for (const auto& v : f.variants)
       md << "| `" << v.id << "` | " << ToString(v.backend) << " | " << LaunchFields(v) << " | "
-         << AgreementText(v.agreement) << " | " << v.technique << " | " << v.expectation << " |\n";
+         << AgreementText(v.agreement) << " | " << v.technique << FallbackText(v) << " | " << v.expectation << " |\n";
   }
   LabsMarkdown(md);
   return md.str();

@@ -140,6 +140,24 @@ TEST(CpuExecutor, RefusesPlansItCannotRun) {
 namespace fl {
 namespace {
 
+// A fallback may depend on the parameters: gauss's default (tensor) on gray32f runs fast up to radius 4 and
+// columns beyond, the faster of the two there, each with its own default launch for that radius.
+TEST(Plan, TheFallbackFollowsTheRadius) {
+  const Registry& reg = BuiltinRegistry();
+  const ImageShape gray32f{64, 32, PixelFormat::Gray32f};
+  for (const auto& [radius, runs] : {std::pair{4, "fast"}, std::pair{5, "columns"}, std::pair{8, "columns"}}) {
+    Pipeline p;
+    p.stages.push_back(ParseStageSpec(reg, "gauss:radius=" + std::to_string(radius), Backend::Cuda));
+    const Plan plan = ResolvePipeline(reg, p, gray32f, Backend::Cuda);
+    ASSERT_TRUE(plan.ok()) << plan.issue->message;
+    const PlannedStage& s = plan.stages[0];
+    EXPECT_EQ(s.requested->id, "tensor");
+    EXPECT_EQ(s.variant->id, runs) << "radius " << radius;
+    EXPECT_EQ(s.note, std::string("tensor has no gray32f to gray32f code: runs ") + runs);
+    EXPECT_EQ(s.launch, DefaultLaunch(*s.variant, s.params, PixelFormat::Gray32f));
+  }
+}
+
 // A variant with no code for a format (box `fast` is gray8 only) runs its declared fallback in a pipeline, with
 // a note, so that a new stage's default works on every format; alone (tests, benchmark) it is refused.
 TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
