@@ -91,11 +91,12 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
   if (index < reports.size()) return StageLaunch(st, v, reports[index].in.format);
   // Not run yet (a new stage, or before the first run): the format the plan gives the stage's input (an earlier
   // stage may convert it), so that the editor shows the launch the variant's rule will pick, not the stored one.
+  // A plan refused at or before this stage still gives the output of the last stage it planned.
   PixelFormat in = s.image_shape.format;
   if (s.image_shape.width > 0 && s.registry) {
     const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
     const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
-    if (index < plan.stages.size()) in = plan.stages[index].in.format;
+    in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1).format;
   }
   return StageLaunch(st, v, in);
 }

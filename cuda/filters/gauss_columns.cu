@@ -89,7 +89,8 @@ __global__ void __launch_bounds__(kGaussColumnsMaxThreads)
       win[(k + 2 * R) % S::kWin] = value(j0 + k + 2 * R);
       buf[k * n + t] = TapSum<R>(wt, [&](int i) { return win[(k + i) % S::kWin]; });
     }
-    // Also orders this batch's writes after the previous batch's row pass, which read the other buffer.
+    // The row pass below reads every thread's sums. This barrier also keeps the next batch's column pass, which
+    // writes the other buffer, behind the previous row pass, which read it.
     __syncthreads();
     for (int task = t, k = first_k, q = first_q; task < tasks; task += n) {
       const int j = j0 + k;

@@ -154,7 +154,10 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
     EXPECT_EQ(s.requested->id, "tensor");
     EXPECT_EQ(s.variant->id, runs) << "radius " << radius;
     EXPECT_EQ(s.note, std::string("tensor has no gray32f to gray32f code: runs ") + runs);
-    EXPECT_EQ(s.launch, DefaultLaunch(*s.variant, s.params, PixelFormat::Gray32f));
+    if (radius >= 5)  // columns' own rule: 128-thread blocks, 512-row strips at radius 8
+      EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = radius >= 8 ? 512 : 128}));
+    else
+      EXPECT_EQ(s.launch.ppt, 16) << "fast's gray32f rule at radius 4";
   }
 }
 

@@ -153,6 +153,10 @@ TEST_F(ScriptActions, TheEditorShowsTheRulesLaunchBeforeTheFirstRun) {
   s.image_shape.format = PixelFormat::Rgba8;  // a gray stage before it: the plan gives it gray8
   s.pipeline.stages.insert(s.pipeline.stages.begin(), MakeStage(*s.registry, "gray", s.backend));
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
+  // A plan refused at the stage itself (a block fast does not take) still gives it the gray stage's output.
+  s.pipeline.stages[1].launch.block_x = 16;
+  s.pipeline.stages[1].launch_set = kSetBlock;
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
 }
 
 TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
