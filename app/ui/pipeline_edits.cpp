@@ -87,14 +87,18 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
 }
 
 LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index) {
-  const std::vector<StageReport>& reports = s.results[EditedSlot(s)].stages;
-  if (index < reports.size()) return StageLaunch(st, v, reports[index].in.format);
-  // Not run yet (a new stage, or before the first run): the format the plan gives the stage's input (an earlier
-  // stage may convert it), so that the editor shows the launch the variant's rule will pick, not the stored one.
-  // A plan refused at or before this stage still gives the output of the last stage it planned.
+  const SlotResult& r = s.results[EditedSlot(s)];
+  const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
+  // The last run's report, while the image and the stages before this one are still those it ran with.
+  const std::vector<Stage>& ran = r.plan.pipeline.stages;
+  if (index < r.stages.size() && index <= ran.size() && index <= p.stages.size() && r.plan.input == s.image_shape &&
+      std::equal(p.stages.begin(), p.stages.begin() + static_cast<std::ptrdiff_t>(index), ran.begin()))
+    return StageLaunch(st, v, r.stages[index].in.format);
+  // Otherwise (a new stage, an edit not yet run, before the first run): the format the plan gives the stage's
+  // input (an earlier stage may convert it), so that the editor shows the launch the variant's rule will pick,
+  // not the stored one. A plan refused at or before this stage still gives the output of the last stage it planned.
   PixelFormat in = s.image_shape.format;
   if (s.image_shape.width > 0 && s.registry) {
-    const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
     const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
     in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1).format;
   }

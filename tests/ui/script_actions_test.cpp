@@ -159,6 +159,23 @@ TEST_F(ScriptActions, TheEditorShowsTheRulesLaunchBeforeTheFirstRun) {
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
 }
 
+// A report of the last run counts only while the stages before the edited one are those that ran: after a gray
+// stage is put in front (not yet run), dilate5 sees gray8, whatever the old report of its new position says.
+TEST_F(ScriptActions, TheEditorDoesNotTrustAReportTheChainHasOutgrown) {
+  s.backend = Backend::Cuda;
+  s.image_shape = {64, 48, PixelFormat::Rgba8};
+  s.pipeline.stages = {MakeStage(*s.registry, "dilate5", s.backend), MakeStage(*s.registry, "box", s.backend)};
+  SlotResult& r = s.results[Slot::A];
+  r.plan = ResolvePipeline(*s.registry, s.pipeline, s.image_shape, Backend::Cuda);
+  ASSERT_TRUE(r.plan.ok()) << r.plan.issue->message;
+  r.stages.resize(2);
+  r.stages[0].in = r.stages[1].in = s.image_shape;  // what that run reported: rgba8 into both stages
+  const VariantSpec& fast = *s.registry->Get("dilate5").FindVariant("fast");
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fast, 0).ppt, 16) << "the report of the chain that ran";
+  s.pipeline.stages.insert(s.pipeline.stages.begin(), MakeStage(*s.registry, "gray", s.backend));
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8) << "box's old report is not dilate5's";
+}
+
 TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
   EXPECT_EQ(Do("load some dir/cat.png"), "");
   EXPECT_EQ(s.requests.open_image, "some dir/cat.png");
