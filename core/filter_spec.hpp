@@ -110,8 +110,8 @@ struct VariantSpec {
   // In a pipeline, the variant that runs instead for a format this one has no code for (with a note saying so),
   // so that a new stage's default variant works on every format the filter accepts. Empty: refused instead.
   std::string fallback;
-  // nullptr: `fallback` serves every parameter set. Otherwise it picks the fallback (e.g. by radius, where the
-  // fastest code for the format changes with it); `fallback_rule` says how, for the list and the docs.
+  // nullptr: `fallback` serves every parameter set. Otherwise it picks the fallback instead of `fallback` (e.g. by
+  // radius, where the fastest code for the format changes with it); `fallback_rule` says how, for the docs.
   FallbackFn fallback_for = nullptr;
   std::string fallback_rule;
   CpuFilterFn cpu = nullptr;

@@ -305,7 +305,6 @@ static FilterSpec DeclareGauss() {
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
-  tensor.fallback = "fast";  // what fallback_for picks at the default radius
   tensor.fallback_for = GaussGray32fFallback;
   tensor.fallback_rule = "gray32f: fast up to radius 4, columns from 5";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
