@@ -42,7 +42,7 @@ template <int R>
 struct ColumnShape {
   static constexpr int kWin = 2 * R + 1;
   static constexpr int kApron = GaussColumnsApron(R);
-  static constexpr int kBatch = kWin * ((8 + kWin - 1) / kWin);  // rows per batch: at least 8, whole windows
+  static constexpr int kBatch = GaussColumnsBatchRows(R);
 };
 
 // Sum of w[t] x v(t) over the taps t = 0 .. 2R, in the reference's order.
@@ -131,16 +131,11 @@ Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
 }
 Kernel KernelFor(int r) { return KernelFor(r, std::make_integer_sequence<int, kGaussColumnsMaxRadius>{}); }
 
-int BatchRows(int r) {
-  const int win = 2 * r + 1;
-  return win * ((8 + win - 1) / win);
-}
-
 }  // namespace
 
 std::size_t GaussColumnsSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   const int r = std::clamp(p.Int("radius"), 1, kGaussColumnsMaxRadius);
-  return 2 * static_cast<std::size_t>(BatchRows(r)) * static_cast<std::size_t>(std::max(c.block_x, 0)) * sizeof(float);
+  return 2 * static_cast<std::size_t>(GaussColumnsBatchRows(r)) * static_cast<std::size_t>(std::max(c.block_x, 0)) * sizeof(float);
 }
 
 std::optional<std::string> GaussColumnsProblem(const LaunchConfig& c, const ParamValues& p) {

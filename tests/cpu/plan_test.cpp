@@ -154,8 +154,8 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
     EXPECT_EQ(s.requested->id, "tensor");
     EXPECT_EQ(s.variant->id, runs) << "radius " << radius;
     EXPECT_EQ(s.note, std::string("tensor has no gray32f to gray32f code: runs ") + runs);
-    if (radius >= 5)  // columns' own rule: 128-thread blocks, 512-row strips at radius 8
-      EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = radius >= 8 ? 512 : 128}));
+    if (radius >= 5)  // columns' own rule: 128-thread blocks, strips of whole batches of 11 (r5) or 17 (r8) rows
+      EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = radius >= 8 ? 510 : 132}));
     else
       EXPECT_EQ(s.launch.ppt, 16) << "fast's gray32f rule at radius 4";
   }
