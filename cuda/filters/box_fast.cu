@@ -180,8 +180,8 @@ __device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned 
   return PackMeans(q);
 }
 
-// The strip for R <= kBoxFastRetainMaxRadius: input row i (row y0 - R + i) goes to slot i % S of a ring of
-// S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1
+// The strip for R <= kBoxFastRetainMaxRadius, walked down or up (strip::StripWalk): input row i of the walk goes
+// to slot i % S of a ring of S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1
 // rows later, and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and
 // no second pass of the input through L2. The window's first 2R + 1 rows come through the ring too.
 template <int R>
@@ -192,8 +192,10 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   uint4* const ring = rings + threadIdx.y * blockDim.x + threadIdx.x;  // slot s at ring[s * threads]
   const int rows = end + 2 * R;
+  const strip::StripWalk walk = strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
-    if (i < rows) strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, y0 - R + i), x, a.row_bytes);
+    if (i < rows)
+      strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, walk.in_first + walk.step * i), x, a.row_bytes);
     strip::CpAsyncCommit();
   };
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
@@ -211,7 +213,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
   for (int j = 0;; ++j) {
     const Chunk out = HorizontalPacked<R>(sums, reciprocal);
-    if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
+    if (writes)
+      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
     if (j + 1 == end) return;
     // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();

@@ -14,7 +14,8 @@
 //   kRadius, kBpp (bytes per pixel), kNbrWords (32-bit words needed beyond the chunk on each side),
 //   Row (what one input row contributes), Row Horizontal(const unsigned* ext) where ext[kNbrWords + i] is
 //   word i of the chunk and the kNbrWords words before and after lie at ext[0..] and ext[kNbrWords + 4..];
-//   Chunk Vertical(const Row (&win)[2R + 1]) giving the output chunk of the middle row;
+//   Chunk Vertical(const Row (&win)[2R + 1]) giving the output chunk of the middle row, the same for the window
+//   turned upside down (odd strips walk up: StripWalk);
 //   kMinBlocks, the blocks of 256 threads an SM must hold (__launch_bounds__): 4 caps registers at 64, which
 //   leaves 32 warps per SM, each with a row or two of 16-byte loads in flight, plenty to cover memory
 //   latency.
@@ -69,6 +70,24 @@ struct ApronWarpPlace {
   int x, y0, end;
   bool writes;
 };
+// Which way a strip walks. Odd strips (in a column) walk bottom-up, so that the 2R rows two neighbouring strips
+// both read are read by both at about the same time: at the shared boundary's end of each strip, the start of
+// one and the end of the other, or the start of both. Walking all down, a strip read its last rows, its lower
+// neighbour's first, a whole strip's time after that neighbour had, and at 8 rows or more per thread they had
+// often left the L2: DRAM reads of 8192x8192 gray8 dilate5 68.4 MB at ppt 8 but 78.7 MB at ppt 16 (64 MiB is
+// the image; ncu on an H100). Measured (H100, same process, % of a copy, bench/results/2026-11-27c_strip_walk):
+// dilate5 gray8 ppt 8 75.2 -> 78.5, box r3 71.1 -> 72.0 and at ppt 12 67.5 -> 72.0, dilate3 ppt 4 90.5 -> 91.9,
+// gauss3 89.7 -> 91.6. Input row i of the walk (i = 0 .. end + 2R - 1) is in_first + step i, output row j is
+// out_first + step j.
+struct StripWalk {
+  int in_first, out_first, step;
+};
+template <int R>
+__device__ __forceinline__ StripWalk WalkOf(int strip, int y0, int end) {
+  if (R > 0 && (strip & 1)) return {y0 + end - 1 + R, y0 + end - 1, -1};
+  return {y0 - R, y0, 1};
+}
+
 __device__ __forceinline__ ApronWarpPlace PlaceApronWarp(const StripArgs& a) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);

@@ -11,7 +11,7 @@ namespace fl::cuda::strip {
 
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows
-// [(by_i * by + ty) * rows, ... + rows). Lanes past the row's end still run (their chunks are clamped copies
+// [(by_i * by + ty) * rows, ... + rows), odd strips bottom-up (StripWalk). Lanes past the row's end still run (their chunks are clamped copies
 // of the edge) so that every shuffle has its partners; they only skip the store. With kPipe (launch smem on)
 // input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use;
 // without it each row is loaded into registers when it is needed.
@@ -20,12 +20,16 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   constexpr int R = S::kRadius;
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
-  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
+  const int strip = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int y0 = strip * a.rows;
   if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
   const int end = min(a.rows, a.h - y0);
-  const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
+  const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
+  const StripWalk walk = WalkOf<R>(strip, y0, end);
   RowPipe<true> pipe(strip_rings);
-  auto row_ptr = [&](int i) { return RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch); };
+  auto row_ptr = [&](int i) {
+    return RowAt(a.in, ClampInt(walk.in_first + walk.step * i, 0, a.h - 1), a.in_pitch);
+  };
   auto issue = [&](int i) {
     if constexpr (kPipe) {
       if (i < in_rows) pipe.Issue<S::kBpp>(row_ptr(i), x, a.row_bytes, i);
@@ -58,7 +62,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   for (int j = 0; j < end; ++j) {
     win[2 * R] = row_at(j + 2 * R);
     const Chunk out = S::Vertical(win);
-    if (x < a.out_row_bytes) StoreChunk(RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
+    if (x < a.out_row_bytes) StoreChunk(RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
 #pragma unroll
     for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
   }
