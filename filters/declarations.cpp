@@ -51,6 +51,11 @@ LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::
 
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows) {
+  // Every strip kernel alternates its strips' direction (cuda/filters/chunk_strip.cuh, StripWalk).
+  technique +=
+      " Odd strips walk up the image and even ones down, so that two neighbouring strips read the rows both need "
+      "at about the same time, while those rows are still in the L2 cache (walking all down, at 16 rows per "
+      "thread they were often read again from DRAM).";
   VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);
   v.uses = cuda::strip::Use();
   v.defaults = cuda::strip::Defaults(default_rows);

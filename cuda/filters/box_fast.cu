@@ -225,18 +225,20 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
 }
 
-// The strip for larger radii: the row leaving the window is fetched again (mostly an L2 hit) through a second
-// prefetch ring, and the window's first rows are loaded directly.
+// The strip for larger radii, walked down or up: the row leaving the window is fetched again (mostly an L2 hit)
+// through a second prefetch ring, and the window's first rows are loaded directly.
 template <int R>
 __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                              int y0, int end, bool writes) {
   // Two prefetch rings: the row entering the window and the row leaving it, for output rows ahead.
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
+  const strip::StripWalk walk = strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
+  auto row = [&](int i) { return RowPtr(a, walk.in_first + walk.step * i); };  // input row i of the walk
   strip::RowPipe<false> entering(rings), leaving(rings + threads * strip::kPipeDepth);
   auto issue = [&](int j) {
     if (j < end) {
-      entering.Issue<1>(RowPtr(a, y0 + j + R + 1), x, a.row_bytes, j);
-      leaving.Issue<1>(RowPtr(a, y0 + j - R), x, a.row_bytes, j);
+      entering.Issue<1>(row(j + 2 * R + 1), x, a.row_bytes, j);
+      leaving.Issue<1>(row(j), x, a.row_bytes, j);
     }
     strip::RowPipe<false>::Commit();
   };
@@ -253,14 +255,15 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
   for (; dy + kBatch - 1 <= R; dy += kBatch) {
     Chunk c[kBatch];
 #pragma unroll
-    for (int k = 0; k < kBatch; ++k) c[k] = strip::LoadChunk<1>(RowPtr(a, y0 + dy + k), x, a.row_bytes);
+    for (int k = 0; k < kBatch; ++k) c[k] = strip::LoadChunk<1>(row(dy + R + k), x, a.row_bytes);
 #pragma unroll
     for (int k = 0; k < kBatch; ++k) AddRow(sums, c[k].w);
   }
-  for (; dy <= R; ++dy) AddRow(sums, strip::LoadChunk<1>(RowPtr(a, y0 + dy), x, a.row_bytes).w);
+  for (; dy <= R; ++dy) AddRow(sums, strip::LoadChunk<1>(row(dy + R), x, a.row_bytes).w);
   for (int j = 0; j < end; ++j) {
     const Chunk out = HorizontalWide<R>(sums, reciprocal);
-    if (writes) strip::StoreChunk(strip::RowAt(a.out, y0 + j, a.out_pitch), x, a.out_row_bytes, out);
+    if (writes)
+      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
     const Chunk enter = entering.Take(j), leave = leaving.Take(j);
     issue(j + strip::kPipeDepth - 1);
     SlideRow(sums, enter.w, leave.w);
