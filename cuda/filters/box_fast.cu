@@ -180,10 +180,11 @@ __device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned 
   return PackMeans(q);
 }
 
-// The strip for R <= kBoxFastRetainMaxRadius, walked down or up (strip::StripWalk): input row i of the walk goes
-// to slot i % S of a ring of S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1
-// rows later, and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and
-// no second pass of the input through L2. The window's first 2R + 1 rows come through the ring too.
+// The strip for R <= kBoxFastRetainMaxRadius, walked down or up (strip::StripWalk): input row i of the walk
+// goes to slot i % S of a ring of S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there
+// when it leaves the window, 2R + 1 rows later, and its slot is refilled (with row i + S) only after that: one
+// fetch per row instead of two, and no second pass of the input through L2. The window's first 2R + 1 rows
+// come through the ring too.
 template <int R>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               int y0, int end, bool writes) {
@@ -192,7 +193,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   uint4* const ring = rings + threadIdx.y * blockDim.x + threadIdx.x;  // slot s at ring[s * threads]
   const int rows = end + 2 * R;
-  const strip::StripWalk walk = strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
+  const strip::StripWalk walk =
+      strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if (i < rows)
       strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, walk.in_first + walk.step * i), x, a.row_bytes);
@@ -214,7 +216,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   for (int j = 0;; ++j) {
     const Chunk out = HorizontalPacked<R>(sums, reciprocal);
     if (writes)
-      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
+      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
+                        out);
     if (j + 1 == end) return;
     // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
@@ -232,7 +235,8 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
                                              int y0, int end, bool writes) {
   // Two prefetch rings: the row entering the window and the row leaving it, for output rows ahead.
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  const strip::StripWalk walk = strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
+  const strip::StripWalk walk =
+      strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
   auto row = [&](int i) { return RowPtr(a, walk.in_first + walk.step * i); };  // input row i of the walk
   strip::RowPipe<false> entering(rings), leaving(rings + threads * strip::kPipeDepth);
   auto issue = [&](int j) {
@@ -263,7 +267,8 @@ __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned
   for (int j = 0; j < end; ++j) {
     const Chunk out = HorizontalWide<R>(sums, reciprocal);
     if (writes)
-      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
+      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
+                        out);
     const Chunk enter = entering.Take(j), leave = leaving.Take(j);
     issue(j + strip::kPipeDepth - 1);
     SlideRow(sums, enter.w, leave.w);

@@ -135,7 +135,8 @@ Kernel KernelFor(int r) { return KernelFor(r, std::make_integer_sequence<int, kG
 
 std::size_t GaussColumnsSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   const int r = std::clamp(p.Int("radius"), 1, kGaussColumnsMaxRadius);
-  return 2 * static_cast<std::size_t>(GaussColumnsBatchRows(r)) * static_cast<std::size_t>(std::max(c.block_x, 0)) * sizeof(float);
+  return 2 * static_cast<std::size_t>(GaussColumnsBatchRows(r)) * static_cast<std::size_t>(std::max(c.block_x, 0)) *
+         sizeof(float);
 }
 
 std::optional<std::string> GaussColumnsProblem(const LaunchConfig& c, const ParamValues& p) {

@@ -18,7 +18,9 @@ constexpr int kGaussColumnsMaxThreads = 512;  // the kernel's launch bounds
 constexpr int GaussColumnsApron(int radius) { return (radius + 3) / 4 * 4; }
 // Rows per batch (one barrier each): whole windows of 2r + 1 rows, at least 8. A strip's last batch computes all
 // its rows, so strips of whole batches waste none.
-constexpr int GaussColumnsBatchRows(int radius) { return (2 * radius + 1) * ((8 + 2 * radius) / (2 * radius + 1)); }
+constexpr int GaussColumnsBatchRows(int radius) {
+  return (2 * radius + 1) * ((8 + 2 * radius) / (2 * radius + 1));
+}
 
 void LaunchGaussColumns(const CudaCall& call);
 const void* GaussColumnsKernel(PixelFormat f, const LaunchConfig& c, const ParamValues& p);
