@@ -84,9 +84,10 @@ static std::string GaussGray32fFallback(const ParamValues& p, PixelFormat) {
 // r3 0.210 / 0.212 / 0.214 / 0.214, r5 0.208 / 0.205 / 0.204 / 0.206, r6 0.206 / 0.205 / 0.218 / 0.255, r7 0.213
 // / 0.212 / 0.223 / 0.250, r8 0.221 / 0.215 / 0.212 / 0.209. From radius 5 blocks of 128 threads are the fastest
 // (their 8-column aprons notwithstanding); at radius 8 longer strips spread the 16 apron rows. Strips of whole
-// batches (the multiple of the batch nearest 128 or 512 rows) waste no rows in their last batch (call 12, 128x1):
-// r5 ppt 128 0.2041 -> 132 0.2017 ms, r6 128 0.2044 -> 130 0.2041, r7 128 0.2119 -> 135 0.2084, r8 512 0.2094 -> 510
-// 0.2052.
+// batches (the multiple of the batch nearest 128 or 512 rows) waste no rows in their last batch
+// (bench/results/2026-11-27_strip_limits/call12_columns_ppt_h100, 128x1): r5 ppt 128 0.2041 -> 132 0.2017 ms, r6
+// 128 0.2044 -> 130 0.2041, r7 128 0.2119 -> 135 0.2084, r8 512 0.2094 -> 510 0.2052. The multiple below was
+// faster only at r7 (120: 0.2069) and slower at r5 and r6; one rule, the nearest, serves all four.
 static LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
   const int r = p.Int("radius");
   if (r <= 4) return d;

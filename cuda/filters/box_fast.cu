@@ -3,9 +3,10 @@
 //
 // Each thread owns 16 columns (one 16-byte chunk) of a strip of rows and keeps their column sums over the 2r
 // + 1 rows around the current output row, two columns per 32-bit word in 16-bit lanes (a sum is at most 33 x
-// 255). Moving down one row adds the row entering the window and subtracts the one leaving it. Rows arrive by
-// cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up to radius 7 every row of the window stays
-// in a ring of shared-memory slots until it leaves (RetainedStrip): one 16-byte fetch per output row. Larger
+// 255). Moving one row along the strip (down it, or up it for odd strips) adds the row entering the window and
+// subtracts the one leaving it. Rows arrive by cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up
+// to radius 7 every row of the window stays in a ring of shared-memory slots until it leaves (RetainedStrip):
+// one 16-byte fetch per output row. Larger
 // radii fetch the leaving row again (mostly an L2 hit) through a second ring. The horizontal sum over 2r + 1
 // columns needs column sums of each neighbouring chunk: they come from the neighbouring lanes by warp
 // shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked); larger radii

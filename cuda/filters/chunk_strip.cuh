@@ -1,7 +1,7 @@
 #pragma once
 // The skeleton of the `fast` stencil variants: each thread owns one 16-byte chunk of a row (16 gray8 pixels
 // or 4 rgba8 pixels) for a strip of `rows` consecutive output rows, and slides a window of 2R + 1 row results
-// down the strip in registers.
+// along the strip in registers (down it, or up it for odd strips: StripWalk).
 //
 // Why this shape reaches the copy bandwidth: every row is read with one 16-byte load per thread (a warp reads
 // 512 contiguous bytes), every output is written with one 16-byte store, and each input row is loaded once
@@ -70,15 +70,15 @@ struct ApronWarpPlace {
   int x, y0, end;
   bool writes;
 };
-// Which way a strip walks. Odd strips (in a column) walk bottom-up, so that the 2R rows two neighbouring strips
-// both read are read by both at about the same time: at the shared boundary's end of each strip, the start of
-// one and the end of the other, or the start of both. Walking all down, a strip read its last rows, its lower
-// neighbour's first, a whole strip's time after that neighbour had, and at 8 rows or more per thread they had
-// often left the L2: DRAM reads of 8192x8192 gray8 dilate5 68.4 MB at ppt 8 but 78.7 MB at ppt 16 (64 MiB is
-// the image; ncu on an H100). Measured (H100, same process, % of a copy, bench/results/2026-11-27c_strip_walk):
-// dilate5 gray8 ppt 8 75.2 -> 78.5, box r3 71.1 -> 72.0 and at ppt 12 67.5 -> 72.0, dilate3 ppt 4 90.5 -> 91.9,
-// gauss3 89.7 -> 91.6. Input row i of the walk (i = 0 .. end + 2R - 1) is in_first + step i, output row j is
-// out_first + step j.
+// Which way a strip walks. Odd strips (in a column) walk bottom-up, so that the 2R rows two neighbouring
+// strips both read are read by both at about the same time: an even strip and the odd one below it reach
+// their shared rows at the end of both, an odd strip and the even one below it at the start of both. Walking
+// all down, a strip read its last rows, its lower neighbour's first, a whole strip's time after that
+// neighbour had, and at 8 rows or more per thread they had often left the L2: DRAM reads of 8192x8192 gray8
+// dilate5 68.4 MB at ppt 8 but 78.7 MB at ppt 16 (64 MiB is the image; ncu on an H100). Measured (H100, same
+// process, % of a copy, bench/results/2026-11-27c_strip_walk): dilate5 gray8 ppt 8 75.2 -> 78.5, box r3 71.1
+// -> 72.0 and at ppt 12 67.5 -> 72.0, dilate3 ppt 4 90.5 -> 91.9, gauss3 89.7 -> 91.6. Input row i of the
+// walk (i = 0 .. end + 2R - 1) is in_first + step i, output row j is out_first + step j.
 struct StripWalk {
   int in_first, out_first, step;
 };

@@ -10,11 +10,11 @@
 namespace fl::cuda::strip {
 
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
-// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows
-// [(by_i * by + ty) * rows, ... + rows), odd strips bottom-up (StripWalk). Lanes past the row's end still run
-// (their chunks are clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe (launch smem on)
-// input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1 rows ahead of use;
-// without it each row is loaded into registers when it is needed.
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows [(by_i * by + ty) *
+// rows, ... + rows), odd strips bottom-up (StripWalk). Lanes past the row's end still run (their chunks are
+// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
+// (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
+// rows ahead of use; without it each row is loaded into registers when it is needed.
 template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;

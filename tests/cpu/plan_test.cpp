@@ -145,7 +145,8 @@ namespace {
 TEST(Plan, TheFallbackFollowsTheRadius) {
   const Registry& reg = BuiltinRegistry();
   const ImageShape gray32f{64, 32, PixelFormat::Gray32f};
-  for (const auto& [radius, runs] : {std::pair{4, "fast"}, std::pair{5, "columns"}, std::pair{8, "columns"}}) {
+  for (const auto& [radius, runs] : {std::pair{4, "fast"}, std::pair{5, "columns"}, std::pair{6, "columns"},
+                                     std::pair{7, "columns"}, std::pair{8, "columns"}}) {
     Pipeline p;
     p.stages.push_back(ParseStageSpec(reg, "gauss:radius=" + std::to_string(radius), Backend::Cuda));
     const Plan plan = ResolvePipeline(reg, p, gray32f, Backend::Cuda);
@@ -154,8 +155,12 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
     EXPECT_EQ(s.requested->id, "tensor");
     EXPECT_EQ(s.variant->id, runs) << "radius " << radius;
     EXPECT_EQ(s.note, std::string("tensor has no gray32f to gray32f code: runs ") + runs);
-    if (radius >= 5)  // columns' own rule: 128-thread blocks, strips of whole batches of 11 (r5) or 17 (r8) rows
-      EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = radius >= 8 ? 510 : 132}));
+    // columns' own rule: 128-thread blocks, strips of whole batches (11, 13, 15, 17 rows at radius 5..8) nearest
+    // 128 rows, 512 at radius 8.
+    const int strip_rows[] = {132, 130, 135, 510};
+    if (radius >= 5)
+      EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = strip_rows[radius - 5]}))
+          << "radius " << radius;
     else
       EXPECT_EQ(s.launch.ppt, 16) << "fast's gray32f rule at radius 4";
   }
