@@ -188,14 +188,12 @@ __device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned 
 // come through the ring too.
 template <int R>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
-                                              int y0, int end, bool writes) {
+                                              const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   uint4* const ring = rings + threadIdx.y * blockDim.x + threadIdx.x;  // slot s at ring[s * threads]
   const int rows = end + 2 * R;
-  const strip::StripWalk walk =
-      strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if (i < rows)
       strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, walk.in_first + walk.step * i), x, a.row_bytes);
@@ -233,11 +231,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 // through a second prefetch ring, and the window's first rows are loaded directly.
 template <int R>
 __device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
-                                             int y0, int end, bool writes) {
+                                             const strip::StripWalk& walk, int end, bool writes) {
   // Two prefetch rings: the row entering the window and the row leaving it, for output rows ahead.
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  const strip::StripWalk walk =
-      strip::WalkOf<R>(static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y), y0, end);
   auto row = [&](int i) { return RowPtr(a, walk.in_first + walk.step * i); };  // input row i of the walk
   strip::RowPipe<false> entering(rings), leaving(rings + threads * strip::kPipeDepth);
   auto issue = [&](int j) {
@@ -284,10 +280,11 @@ __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, 
   extern __shared__ uint4 box_rings[];
   const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
   if (at.end <= 0) return;
+  const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
   if constexpr (R <= kBoxFastRetainMaxRadius)
-    RetainedStrip<R>(a, reciprocal, box_rings, at.x, at.y0, at.end, at.writes);
+    RetainedStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
   else
-    RefetchStrip<R>(a, reciprocal, box_rings, at.x, at.y0, at.end, at.writes);
+    RefetchStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
 }
 
 using Kernel = void (*)(strip::StripArgs, unsigned);

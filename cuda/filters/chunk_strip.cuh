@@ -63,11 +63,11 @@ __device__ __forceinline__ std::uint8_t* RowAt(std::uint8_t* base, int y, unsign
 }
 
 // Where a thread of a kernel with overlapping warps (kApronWarpChunks, strip_launch.hpp) works: the chunk at byte
-// x (lane 0 takes the chunk before the warp's 30, lane 31 the one after), output rows y0 .. y0 + end, and whether
-// it writes them (its middle lanes, inside the row). `end` <= 0: the strip lies below the image; that holds for
-// the whole warp, whose lanes share threadIdx.y.
+// x (lane 0 takes the chunk before the warp's 30, lane 31 the one after), strip `strip` of its column (output rows
+// y0 .. y0 + end), and whether it writes them (its middle lanes, inside the row). `end` <= 0: the strip lies below
+// the image; that holds for the whole warp, whose lanes share threadIdx.y.
 struct ApronWarpPlace {
-  int x, y0, end;
+  int x, strip, y0, end;
   bool writes;
 };
 // Which way a strip walks. Odd strips (in a column) walk bottom-up, so that the 2R rows two neighbouring
@@ -92,8 +92,9 @@ __device__ __forceinline__ ApronWarpPlace PlaceApronWarp(const StripArgs& a) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
   const int x = (warp_x * kApronWarpChunks + lane - 1) * kChunkBytes;
-  const int y0 = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y) * a.rows;
-  return {x, y0, min(a.rows, a.h - y0), lane >= 1 && lane <= kApronWarpChunks && x < a.out_row_bytes};
+  const int strip = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int y0 = strip * a.rows;
+  return {x, strip, y0, min(a.rows, a.h - y0), lane >= 1 && lane <= kApronWarpChunks && x < a.out_row_bytes};
 }
 
 // The byte at offset x of a row (x may lie outside [0, row_bytes)): replicate border per channel. Bpp is 1 or

@@ -143,6 +143,8 @@ __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, c
   extern __shared__ uint4 half2_rings[];
   const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
   if (at.end <= 0) return;
+  // Every strip walks down (no strip::StripWalk): TapSum adds the window's rows in a fixed order in half
+  // precision, so a strip walked up would round its sums differently from its neighbours.
   const int x = at.x, y0 = at.y0, end = at.end;
   const bool writes = at.writes;
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
