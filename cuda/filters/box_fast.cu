@@ -325,8 +325,9 @@ void LaunchBoxFast(const CudaCall& c) {
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
     FL_CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(strip::StripArgsOf(c),
-                                                              cpu::BoxReciprocal(cpu::BoxTaps(r)));
+  dim3 grid;
+  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid, false);
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, cpu::BoxReciprocal(cpu::BoxTaps(r)));
   FL_CUDA_CHECK_LAUNCH("BoxFastGray");
 }
 

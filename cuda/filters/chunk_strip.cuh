@@ -52,7 +52,24 @@ struct StripArgs {
   int row_bytes;      // input bytes per row (width x bytes per pixel)
   int out_row_bytes;  // output bytes per row
   int rows;           // output rows per thread (the launch's ppt)
+  // The grid's last, shorter strips (StripTiers): from band (blockIdx.y) tail_band on, strip s has tail_rows
+  // rows from row tail_base + s tail_rows (tail_base = tail_y - tail_band blockDim.y tail_rows).
+  int tail_band, tail_base, tail_rows;
 };
+
+// Where a thread's strip lies: its index in the column (its parity picks the walk) and its first row and row
+// count (end <= 0: past the image).
+struct StripPlace {
+  int strip, y0, end;
+};
+__device__ __forceinline__ StripPlace PlaceStrip(const StripArgs& a) {
+  const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y), ty = static_cast<int>(threadIdx.y);
+  const int strip = band * by + ty;
+  const bool tail = band >= a.tail_band;
+  const int rows = tail ? a.tail_rows : a.rows;
+  const int y0 = (tail ? a.tail_base : 0) + strip * rows;
+  return {strip, y0, min(rows, a.h - y0)};
+}
 
 // Row y (>= 0) of an image with a 32-bit pitch.
 __device__ __forceinline__ const std::uint8_t* RowAt(const std::uint8_t* base, int y, unsigned pitch) {
@@ -92,9 +109,8 @@ __device__ __forceinline__ ApronWarpPlace PlaceApronWarp(const StripArgs& a) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
   const int x = (warp_x * kApronWarpChunks + lane - 1) * kChunkBytes;
-  const int strip = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  const int y0 = strip * a.rows;
-  return {x, strip, y0, min(a.rows, a.h - y0), lane >= 1 && lane <= kApronWarpChunks && x < a.out_row_bytes};
+  const StripPlace s = PlaceStrip(a);
+  return {x, s.strip, s.y0, s.end, lane >= 1 && lane <= kApronWarpChunks && x < a.out_row_bytes};
 }
 
 // The byte at offset x of a row (x may lie outside [0, row_bytes)): replicate border per channel. Bpp is 1 or

@@ -233,7 +233,9 @@ void LaunchGaussHalf2(const CudaCall& c) {
     w.w[t] = __half2_raw{h.x, h.x};
   }
   const std::size_t smem = GaussHalf2SmemBytes(c.launch, c.params, c.in.shape.format);  // at most 16 KiB
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(strip::StripArgsOf(c), w);
+  dim3 grid;
+  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid, false);
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, w);
   FL_CUDA_CHECK_LAUNCH("GaussHalf2");
 }
 

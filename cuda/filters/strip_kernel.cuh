@@ -2,7 +2,10 @@
 // The strip kernel (see chunk_strip.cuh for its shape and its stencil policies) and how it is launched.
 #include <cuda_runtime.h>
 
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 
 #include "cuda/filters/chunk_strip.cuh"
 #include "cuda/filters/row_pipe.cuh"
@@ -20,10 +23,9 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   constexpr int R = S::kRadius;
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
-  const int strip = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
-  const int y0 = strip * a.rows;
-  if (y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
-  const int end = min(a.rows, a.h - y0);
+  const StripPlace place = PlaceStrip(a);
+  if (place.end <= 0) return;  // the same for the whole warp: its lanes share threadIdx.y
+  const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   const StripWalk walk = WalkOf<R>(strip, y0, end);
   RowPipe<true> pipe(strip_rings);
@@ -69,8 +71,38 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   }
 }
 
-// The arguments of a strip kernel from a call (input and output of the same width).
-inline StripArgs StripArgsOf(const CudaCall& c) {
+// Blocks of `kernel` resident on the current device at once (the occupancy calculator, cached: the launch
+// path must not cost host time that the stream would wait for).
+inline long ResidentBlocks(const void* kernel, int threads, std::size_t smem) {
+  struct Key {
+    const void* kernel;
+    int threads, device;
+    std::size_t smem;
+    bool operator<(const Key& o) const {
+      return std::tie(kernel, threads, device, smem) < std::tie(o.kernel, o.threads, o.device, o.smem);
+    }
+  };
+  static std::mutex mutex;
+  static std::map<Key, long> cache;
+  int device = 0;
+  Check(cudaGetDevice(&device), "cudaGetDevice", __FILE__, __LINE__);
+  const Key key{kernel, threads, device, smem};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  int per_sm = 0, sms = 0;
+  Check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem), "occupancy", __FILE__, __LINE__);
+  Check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SM count", __FILE__, __LINE__);
+  return cache[key] = static_cast<long>(per_sm) * sms;
+}
+
+// The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
+// columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when
+// `tail` (box fast and gauss half2, measured no faster with them, keep equal strips).
+inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid, bool tail) {
+  *grid = GridOf(c);
+  const long resident = tail ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
+  const StripTiers t = TiersFor(c.in.shape.height, c.launch.ppt, c.launch.block_y, static_cast<int>(grid->x), resident);
+  grid->y = static_cast<unsigned>(t.grid_y);
   return {c.in.data,
           static_cast<unsigned>(c.in.pitch),
           c.out.data,
@@ -78,7 +110,10 @@ inline StripArgs StripArgsOf(const CudaCall& c) {
           c.in.shape.height,
           c.in.shape.width * static_cast<int>(BytesPerPixel(c.in.shape.format)),
           c.out.shape.width * static_cast<int>(BytesPerPixel(c.out.shape.format)),
-          c.launch.ppt};
+          c.launch.ppt,
+          t.tail_band,
+          t.tail_y - t.tail_band * c.launch.block_y * t.tail_rows,
+          t.tail_rows};
 }
 
 // Strip kernels load and store 16-byte chunks: rows must start on 16-byte boundaries (DeviceImage rows always
@@ -102,15 +137,18 @@ KernelPtr StripKernelFor(const LaunchConfig& c) {
   return c.smem ? StripKernel<S, true> : StripKernel<S, false>;
 }
 
-// Launches a strip kernel on the grid the plan computed from the variant's footprint, after checking its
-// rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
-// within the device's limit).
-inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {
+// Launches a strip kernel on the columns of blocks the plan computed from the variant's footprint, after checking
+// its rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
+// within the device's limit). With `tail`, the last wave's rows go in shorter strips (StripTiers); a kernel
+// launched without it may place its strips by a.rows alone (gray fast).
+inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem, bool tail = true) {
   RequireChunkRows(c, name);
   if (smem > 48 * 1024)
     Check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
           name, __FILE__, __LINE__);
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(StripArgsOf(c));
+  dim3 grid;
+  const StripArgs args = StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid, tail);
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args);
   Check(cudaGetLastError(), name, __FILE__, __LINE__);
 }
 

@@ -49,7 +49,9 @@ inline LaunchUse Use() {
   return LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = kMinRows, .ppt_max = kMaxRows};
 }
 // The default launch: measured on an H100 (bench/sweep_fast.sh, 8192x8192 gray8, docs/PERFORMANCE.md), blocks of
-// 32x4 beat 32x8 and 64x4 for every stencil; 4 rows per thread suit radius 1, 8 the wider or heavier stencils.
+// 32x4 beat 32x8 and 64x4 for every stencil. Rows per thread: with the short tail strips (StripTiers), 16 for every
+// gray8 stencil (before them, 4 suited radius 1 and 8 the wider or heavier stencils: longer strips paid in the
+// grid's tail what they saved in apron rows); some rgba8 stencils keep fewer (their variants' rules).
 inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
 // Kernels whose warps overlap (box fast, gauss half2): a warp's two end lanes only serve as the apron of its 30
@@ -65,6 +67,36 @@ inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelF
 // down, and reads `halo` pixels around that.
 inline BlockFootprint Footprint(const LaunchConfig& c, int halo, PixelFormat in) {
   return {c.block_x * kChunkBytesPerThread / static_cast<int>(BytesPerPixel(in)), c.block_y * c.ppt, halo};
+}
+
+// The last strips of a grid are shorter. A grid of equal strips ends in a tail: the last blocks to start run on
+// an emptying device, each warp at the pace of its own latency, so the kernel takes about one strip's time more
+// than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
+// kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
+// strips of a quarter of the rows (at least 1) instead. Blocks are started in blockIdx order, so the short
+// strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
+struct StripTiers {
+  int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
+  int tail_band;  // the first tail band
+  int tail_y;     // its first row
+  int tail_rows;  // rows per thread in the tail
+};
+// h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
+// `resident_blocks` blocks resident on the whole device at once (0: no tail). The rule (one wave's rows, a
+// quarter of the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the
+// rows (bench/results/2026-11-27d_strip_tail).
+inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
+  const long band_rows = static_cast<long>(by) * rows;
+  const long main_bands_all = (h + band_rows - 1) / band_rows;
+  const int tail_rows = rows / 4 > 0 ? rows / 4 : 1;
+  const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
+  if (tail_rows >= rows || wave_rows <= 0)
+    return {static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
+  const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
+  const long tail_y = main_bands * band_rows;
+  const long tail_band_rows = static_cast<long>(by) * tail_rows;
+  const long tail_bands = (h - tail_y + tail_band_rows - 1) / tail_band_rows;
+  return {static_cast<int>(main_bands + tail_bands), static_cast<int>(main_bands), static_cast<int>(tail_y), tail_rows};
 }
 
 }  // namespace fl::cuda::strip

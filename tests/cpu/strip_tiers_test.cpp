@@ -1,0 +1,74 @@
+// The strip kernels' grid with its last wave in shorter strips (cuda/filters/strip_launch.hpp, TiersFor): the bands
+// cover every row exactly once, whatever the image, launch and device.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cuda/filters/strip_launch.hpp"
+
+namespace fl::cuda::strip {
+namespace {
+
+// Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip).
+void ExpectRowsCoveredOnce(const StripTiers& t, int h, int rows, int by) {
+  std::vector<int> count(static_cast<std::size_t>(h), 0);
+  for (int band = 0; band < t.grid_y; ++band)
+    for (int ty = 0; ty < by; ++ty) {
+      const bool tail = band >= t.tail_band;
+      const int n = tail ? t.tail_rows : rows;
+      const int y0 = (tail ? t.tail_y - t.tail_band * by * t.tail_rows : 0) + (band * by + ty) * n;
+      for (int y = y0; y < std::min(y0 + n, h); ++y) ++count[static_cast<std::size_t>(y)];
+    }
+  for (int y = 0; y < h; ++y) ASSERT_EQ(count[static_cast<std::size_t>(y)], 1) << "row " << y;
+  // No band lies wholly past the image: the grid has no idle rows of blocks.
+  const int last_tail_rows = t.grid_y > t.tail_band ? t.tail_y + (t.grid_y - 1 - t.tail_band) * by * t.tail_rows
+                                                    : (t.grid_y - 1) * by * rows;
+  EXPECT_LT(last_tail_rows, h);
+}
+
+TEST(StripTiers, AnH100SizedGrid) {
+  // 8192 rows, 16 rows per thread, blocks of 32x4, 16 blocks across, 792 resident blocks (6 per SM x 132): one wave
+  // covers 49 bands of 64 rows = 3136 rows, which go in strips of 4 rows.
+  const StripTiers t = TiersFor(8192, 16, 4, 16, 792);
+  EXPECT_EQ(t.tail_band, 79);
+  EXPECT_EQ(t.tail_y, 79 * 64);
+  EXPECT_EQ(t.tail_rows, 4);
+  EXPECT_EQ(t.grid_y, 79 + (8192 - 79 * 64 + 15) / 16);
+  ExpectRowsCoveredOnce(t, 8192, 16, 4);
+}
+
+TEST(StripTiers, NoTailWithoutResidentBlocksOrWithOneRowStrips) {
+  for (auto [rows, resident] : {std::pair{16, 0L}, {1, 792L}}) {
+    const StripTiers t = TiersFor(1000, rows, 4, 2, resident);
+    EXPECT_EQ(t.tail_band, t.grid_y) << rows << " rows, " << resident << " resident";
+    EXPECT_EQ(t.grid_y, (1000 + 4 * rows - 1) / (4 * rows));
+    ExpectRowsCoveredOnce(t, 1000, rows, 4);
+  }
+}
+
+TEST(StripTiers, ASmallImageIsAllTail) {
+  const StripTiers t = TiersFor(769, 8, 4, 2, 792);
+  EXPECT_EQ(t.tail_band, 0);
+  EXPECT_EQ(t.tail_y, 0);
+  EXPECT_EQ(t.tail_rows, 2);
+  ExpectRowsCoveredOnce(t, 769, 8, 4);
+}
+
+TEST(StripTiers, EveryRowOnceAcrossShapes) {
+  for (int h : {1, 2, 3, 17, 64, 769, 1000, 4097, 8192})
+    for (int rows : {1, 2, 4, 5, 7, 8, 12, 16, 64})
+      for (int by : {1, 2, 4, 8})
+        for (int grid_x : {1, 3, 16})
+          for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L}) {
+            SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
+                         " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident));
+            const StripTiers t = TiersFor(h, rows, by, grid_x, resident);
+            EXPECT_LE(t.tail_band, t.grid_y);
+            EXPECT_GE(t.tail_rows, 1);
+            EXPECT_LE(t.tail_rows, rows);
+            ExpectRowsCoveredOnce(t, h, rows, by);
+          }
+}
+
+}  // namespace
+}  // namespace fl::cuda::strip

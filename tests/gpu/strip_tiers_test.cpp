@@ -1,0 +1,91 @@
+// The strip kernels' shorter tail strips (cuda/filters/strip_launch.hpp, StripTiers) against the CPU oracle. The
+// registry's sizes (up to 4096x4096) fit in one wave of resident blocks on a large GPU, so their strips are all
+// tail strips there; this test picks, from the device's own occupancy, an image tall enough for both tiers and
+// checks that it has them before it compares.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/test_images.hpp"
+#include "core/cpu_executor.hpp"
+#include "cuda/cuda_executor.hpp"
+#include "cuda/filters/strip_launch.hpp"
+#include "cuda/kernel_info.hpp"
+#include "filters/builtin_registry.hpp"
+#include "gpu_support.hpp"
+
+namespace fl {
+namespace {
+
+struct TierCase {
+  std::string filter;
+  PixelFormat format;
+  LaunchConfig launch;  // block_x 0: the variant's default for the parameters
+};
+
+void PrintTo(const TierCase& c, std::ostream* os) {
+  *os << c.filter << "/fast " << ToString(c.format) << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
+}
+
+// The variants launched through strip::LaunchStrip with the tail (box fast and gauss half2 keep equal strips).
+std::vector<TierCase> Cases() {
+  std::vector<TierCase> cases;
+  const LaunchConfig odd{.block_x = 64, .block_y = 2, .ppt = 7, .smem = false};
+  for (const char* f : {"gauss3", "dilate3", "erode3", "dilate5", "erode5", "sobel"})
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
+      if (std::string(f) == "sobel" && fmt == PixelFormat::Rgba8) continue;  // fast takes gray8 only
+      cases.push_back({f, fmt, {.block_x = 0}});
+      cases.push_back({f, fmt, odd});
+    }
+  return cases;
+}
+
+class StripTailTiers : public ::testing::TestWithParam<TierCase> {};
+
+TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  const TierCase& c = GetParam();
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& f = reg.Get(c.filter);
+  const VariantSpec& v = reg.GetVariant(f, "fast");
+  test::GpuContext& gpu = test::Gpu();
+  const ParamValues params = test::ParamsFor(f, "");
+  const LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
+
+  // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
+  const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;  // 9 blocks of 512 bytes across, the last partial
+  const BlockFootprint fp = FootprintOf(v, launch, params, c.format);
+  const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
+  const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, c.format) : 0;
+  const cuda::KernelInfo info = cuda::QueryKernelInfo(v.kernel(c.format, launch, params),
+                                                      launch.block_x * launch.block_y, smem, gpu.limits);
+  const long resident = static_cast<long>(info.active_blocks_per_sm) * gpu.limits.sm_count;
+  const long wave_rows = resident / grid_x * launch.block_y * launch.ppt;
+  const int height = static_cast<int>(wave_rows) + 3 * launch.block_y * launch.ppt + 5;
+  const cuda::strip::StripTiers t = cuda::strip::TiersFor(height, launch.ppt, launch.block_y, grid_x, resident);
+  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) + ", tail from row " +
+               std::to_string(t.tail_y) + " in strips of " + std::to_string(t.tail_rows));
+  ASSERT_GT(t.tail_band, 1) << "no main tier";
+  ASSERT_LT(t.tail_y, height) << "no tail tier";
+  ASSERT_LT(t.tail_rows, launch.ppt) << "tail strips as long as the others";
+
+  const Image input = test::RandomImage(width, height, c.format, 20261127u);
+  const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);
+  cuda::DeviceImage in = test::UploadPoisoned(input, 0xFF);
+  cuda::DeviceImage out = test::PoisonedDeviceImage(want.shape(), 0xFF);
+  cuda::DeviceBuffer scratch;
+  cuda::RunCudaVariant(gpu.limits, f, v, params, launch, in.view(), out, scratch, gpu.stream.get(), nullptr);
+  gpu.stream.Synchronize();
+  const Image got = gpu.transfer.Download(out.view(), gpu.stream.get());
+  ASSERT_EQ(v.agreement, Agreement::Exact);
+  EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
+}
+
+INSTANTIATE_TEST_SUITE_P(StripKernels, StripTailTiers, ::testing::ValuesIn(Cases()),
+                         [](const ::testing::TestParamInfo<TierCase>& info) {
+                           const TierCase& c = info.param;
+                           return c.filter + "_" + std::string(ToString(c.format)) + (c.launch.block_x ? "_odd" : "_default");
+                         });
+
+}  // namespace
+}  // namespace fl
