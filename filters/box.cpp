@@ -108,7 +108,7 @@ static FilterSpec DeclareBox() {
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load). Beyond radius 16 its apron would span more than one "
       "neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8);
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;

@@ -19,9 +19,10 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
                         KernelFn kernel);
 
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
-// block x a multiple of 32; its footprint reads `halo` pixels around the tile.
+// block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail_strips`: its launcher puts
+// the last wave's rows in shorter strips (strip::LaunchStrip), which the teaching text then explains.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint, int default_rows);
+                         FootprintFn footprint, int default_rows, bool tail_strips = true);
 
 // A launch rule's result (VariantSpec::defaults_for): `d` with the ppt of the first (largest radius, ppt)
 // step whose radius is at least r, or d's own ppt past the last step.

@@ -133,11 +133,11 @@ VariantSpec TwoPassSmem5() {
   return v;
 }
 
-// fast 5x5 on rgba8: 16 rows per thread rather than 8 (one strip's 4 apron rows weigh more on 4 pixels per
-// thread than on 16): 0.2079 -> 0.2043 ms at 8192x8192 on an H100, 84.3 -> 85.8% of a copy (docs/PERFORMANCE.md).
-static LaunchConfig MorphFast5Launch(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
+// fast 3x3 on rgba8: 8 rows per thread rather than 16 (H100, 8192x8192, with the tail strips: 95.5% of a copy
+// against 93.2; bench/results/2026-11-27d_strip_tail, call 5). 5x5 takes 16 on both formats.
+static LaunchConfig MorphFast3Launch(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
   LaunchConfig c = d;
-  if (in == PixelFormat::Rgba8) c.ppt = 16;
+  if (in == PixelFormat::Rgba8) c.ppt = 8;
   return c;
 }
 
@@ -157,10 +157,10 @@ VariantSpec Fast() {
       "__vmaxu4 of packed4 is emulated by about a dozen instructions there, which made the first version of this "
       "kernel compute-bound. Expect it close to the copy bandwidth on both formats; ppt trades the strip's " +
       std::to_string(2 * R) + " apron rows against blocks in flight.",
-      cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>, R == 1 ? 4 : 8);
-  if constexpr (R == 2) {
-    v.defaults_for = MorphFast5Launch;
-    v.defaults_rule = "rgba8: ppt 16";
+      cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>, 16);
+  if constexpr (R == 1) {
+    v.defaults_for = MorphFast3Launch;
+    v.defaults_rule = "rgba8: ppt 8";
   }
   return v;
 }

@@ -138,42 +138,42 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
 }
 
 // Before the first run the stage editor shows the launch the variant's rule will pick for the format the stage
-// will see, not the stored defaults: fast 5x5 dilation takes 16 rows per thread on rgba8, 8 on gray8.
+// will see, not the stored defaults: fast 3x3 dilation takes 8 rows per thread on rgba8, 16 on gray8.
 TEST_F(ScriptActions, TheEditorShowsTheRulesLaunchBeforeTheFirstRun) {
   s.backend = Backend::Cuda;
-  s.pipeline.stages = {MakeStage(*s.registry, "dilate5", s.backend)};
+  s.pipeline.stages = {MakeStage(*s.registry, "dilate3", s.backend)};
   const Stage& st = s.pipeline.stages[0];
-  const VariantSpec& fast = *s.registry->Get("dilate5").FindVariant("fast");
+  const VariantSpec& fast = *s.registry->Get("dilate3").FindVariant("fast");
   ASSERT_EQ(st.variant, "fast");
   ASSERT_TRUE(s.results[Slot::A].stages.empty()) << "nothing has run";
   s.image_shape = {64, 48, PixelFormat::Rgba8};
-  EXPECT_EQ(ShownLaunch(s, st, fast, 0).ppt, 16);
-  s.image_shape.format = PixelFormat::Gray8;
   EXPECT_EQ(ShownLaunch(s, st, fast, 0).ppt, 8);
+  s.image_shape.format = PixelFormat::Gray8;
+  EXPECT_EQ(ShownLaunch(s, st, fast, 0).ppt, 16);
   s.image_shape.format = PixelFormat::Rgba8;  // a gray stage before it: the plan gives it gray8
   s.pipeline.stages.insert(s.pipeline.stages.begin(), MakeStage(*s.registry, "gray", s.backend));
-  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 16);
   // A plan refused at the stage itself (a block fast does not take) still gives it the gray stage's output.
   s.pipeline.stages[1].launch.block_x = 16;
   s.pipeline.stages[1].launch_set = kSetBlock;
-  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8);
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 16);
 }
 
 // A report of the last run counts only while the stages before the edited one are those that ran: after a gray
-// stage is put in front (not yet run), dilate5 sees gray8, whatever the old report of its new position says.
+// stage is put in front (not yet run), dilate3 sees gray8, whatever the old report of its new position says.
 TEST_F(ScriptActions, TheEditorDoesNotTrustAReportTheChainHasOutgrown) {
   s.backend = Backend::Cuda;
   s.image_shape = {64, 48, PixelFormat::Rgba8};
-  s.pipeline.stages = {MakeStage(*s.registry, "dilate5", s.backend), MakeStage(*s.registry, "box", s.backend)};
+  s.pipeline.stages = {MakeStage(*s.registry, "dilate3", s.backend), MakeStage(*s.registry, "box", s.backend)};
   SlotResult& r = s.results[Slot::A];
   r.plan = ResolvePipeline(*s.registry, s.pipeline, s.image_shape, Backend::Cuda);
   ASSERT_TRUE(r.plan.ok()) << r.plan.issue->message;
   r.stages.resize(2);
   r.stages[0].in = r.stages[1].in = s.image_shape;  // what that run reported: rgba8 into both stages
-  const VariantSpec& fast = *s.registry->Get("dilate5").FindVariant("fast");
-  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fast, 0).ppt, 16) << "the report of the chain that ran";
+  const VariantSpec& fast = *s.registry->Get("dilate3").FindVariant("fast");
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fast, 0).ppt, 8) << "the report of the chain that ran";
   s.pipeline.stages.insert(s.pipeline.stages.begin(), MakeStage(*s.registry, "gray", s.backend));
-  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 8) << "box's old report is not dilate5's";
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 16) << "box's old report is not dilate3's";
 }
 
 TEST_F(ScriptActions, ImagesAreRequestedLikeTheBrowserAndThePatternWindow) {
