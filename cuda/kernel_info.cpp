@@ -1,6 +1,8 @@
 #include "cuda/kernel_info.hpp"
 
+#include <map>
 #include <mutex>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -41,6 +43,21 @@ std::string Describe(const KernelInfo& k) {
                 static_cast<double>(k.static_smem + k.dynamic_smem) / 1024.0, k.active_blocks_per_sm,
                 k.occupancy * 100.0);
   return buf;
+}
+
+long ResidentBlocks(const void* kernel, int block_threads, std::size_t dynamic_smem) {
+  int device = 0;
+  FL_CUDA_CHECK(cudaGetDevice(&device));
+  using Key = std::tuple<const void*, int, std::size_t, int>;
+  const Key key{kernel, block_threads, dynamic_smem, device};
+  static std::mutex mutex;
+  static std::map<Key, long> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  int per_sm = 0, sms = 0;
+  FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads, dynamic_smem));
+  FL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return cache[key] = static_cast<long>(per_sm) * sms;
 }
 
 void CheckKernelThreads(const PlannedStage& s) {

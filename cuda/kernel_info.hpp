@@ -29,6 +29,11 @@ KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dy
 // see (it has no CUDA). Queried once per kernel.
 void CheckKernelThreads(const PlannedStage& s);
 
+// Blocks of `kernel` resident on the whole current device at once (blocks per SM x SMs), for launchers that shape
+// their grid's last wave (strip::StripTiers). Cached per kernel, block, shared memory and device: a launch path
+// must not spend host time that the stream would wait for.
+long ResidentBlocks(const void* kernel, int block_threads, std::size_t dynamic_smem);
+
 // "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% theoretical occupancy".
 std::string Describe(const KernelInfo& k);
 

@@ -2,13 +2,11 @@
 // The strip kernel (see chunk_strip.cuh for its shape and its stencil policies) and how it is launched.
 #include <cuda_runtime.h>
 
-#include <map>
-#include <mutex>
 #include <string>
-#include <tuple>
 
 #include "cuda/filters/chunk_strip.cuh"
 #include "cuda/filters/row_pipe.cuh"
+#include "cuda/kernel_info.hpp"
 
 namespace fl::cuda::strip {
 
@@ -69,30 +67,6 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 #pragma unroll
     for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
   }
-}
-
-// Blocks of `kernel` resident on the current device at once (the occupancy calculator, cached: the launch
-// path must not cost host time that the stream would wait for).
-inline long ResidentBlocks(const void* kernel, int threads, std::size_t smem) {
-  struct Key {
-    const void* kernel;
-    int threads, device;
-    std::size_t smem;
-    bool operator<(const Key& o) const {
-      return std::tie(kernel, threads, device, smem) < std::tie(o.kernel, o.threads, o.device, o.smem);
-    }
-  };
-  static std::mutex mutex;
-  static std::map<Key, long> cache;
-  int device = 0;
-  Check(cudaGetDevice(&device), "cudaGetDevice", __FILE__, __LINE__);
-  const Key key{kernel, threads, device, smem};
-  std::lock_guard<std::mutex> lock(mutex);
-  if (const auto it = cache.find(key); it != cache.end()) return it->second;
-  int per_sm = 0, sms = 0;
-  Check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem), "occupancy", __FILE__, __LINE__);
-  Check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SM count", __FILE__, __LINE__);
-  return cache[key] = static_cast<long>(per_sm) * sms;
 }
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
