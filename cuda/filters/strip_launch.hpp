@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/filter_spec.hpp"
+#include "core/strip_tiers.hpp"
 
 namespace fl::cuda::strip {
 
@@ -69,34 +70,9 @@ inline BlockFootprint Footprint(const LaunchConfig& c, int halo, PixelFormat in)
   return {c.block_x * kChunkBytesPerThread / static_cast<int>(BytesPerPixel(in)), c.block_y * c.ppt, halo};
 }
 
-// The last strips of a grid are shorter. A grid of equal strips ends in a tail: the last blocks to start run on
-// an emptying device, each warp at the pace of its own latency, so the kernel takes about one strip's time more
-// than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
-// kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
-// strips of a quarter of the rows (at least 1) instead. Blocks are started in blockIdx order, so the short
-// strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
-struct StripTiers {
-  int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
-  int tail_band;  // the first tail band
-  int tail_y;     // its first row
-  int tail_rows;  // rows per thread in the tail
-};
-// h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
-// `resident_blocks` blocks resident on the whole device at once (0: no tail). The rule (one wave's rows, a
-// quarter of the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the
-// rows (bench/results/2026-11-27d_strip_tail).
-inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
-  const long band_rows = static_cast<long>(by) * rows;
-  const long main_bands_all = (h + band_rows - 1) / band_rows;
-  const int tail_rows = rows / 4 > 0 ? rows / 4 : 1;
-  const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
-  if (tail_rows >= rows || wave_rows <= 0)
-    return {static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
-  const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
-  const long tail_y = main_bands * band_rows;
-  const long tail_band_rows = static_cast<long>(by) * tail_rows;
-  const long tail_bands = (h - tail_y + tail_band_rows - 1) / tail_band_rows;
-  return {static_cast<int>(main_bands + tail_bands), static_cast<int>(main_bands), static_cast<int>(tail_y), tail_rows};
-}
+// The tail strips' grid (StripTiers, TiersFor) is plain arithmetic in core/strip_tiers.hpp, which the viewer's
+// launch-grid overlay reads too.
+using ::fl::StripTiers;
+using ::fl::TiersFor;
 
 }  // namespace fl::cuda::strip

@@ -1,12 +1,13 @@
-// The strip kernels' grid with its last wave in shorter strips (cuda/filters/strip_launch.hpp, TiersFor): the bands
-// cover every row exactly once, whatever the image, launch and device.
+// The strip kernels' grid with its last wave in shorter strips (core/strip_tiers.hpp, TiersFor): the bands cover
+// every row exactly once, whatever the image, launch and device, as the kernel places its strips and as the viewer
+// draws them.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "cuda/filters/strip_launch.hpp"
+#include "core/strip_tiers.hpp"
 
-namespace fl::cuda::strip {
+namespace fl {
 namespace {
 
 // Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip).
@@ -20,6 +21,13 @@ void ExpectRowsCoveredOnce(const StripTiers& t, int h, int rows, int by) {
       for (int y = y0; y < std::min(y0 + n, h); ++y) ++count[static_cast<std::size_t>(y)];
     }
   for (int y = 0; y < h; ++y) ASSERT_EQ(count[static_cast<std::size_t>(y)], 1) << "row " << y;
+  // The viewer's bands (BandTop, BandRows) follow one another from row 0.
+  int next = 0;
+  for (int band = 0; band < t.grid_y; ++band) {
+    ASSERT_EQ(BandTop(t, band, by, rows), next) << "band " << band;
+    next += BandRows(t, band, by, rows);
+  }
+  EXPECT_GE(next, h);
   // No band lies wholly past the image: the grid has no idle rows of blocks.
   const int last_tail_rows = t.grid_y > t.tail_band ? t.tail_y + (t.grid_y - 1 - t.tail_band) * by * t.tail_rows
                                                     : (t.grid_y - 1) * by * rows;
@@ -54,6 +62,16 @@ TEST(StripTiers, ASmallImageIsAllTail) {
   ExpectRowsCoveredOnce(t, 769, 8, 4);
 }
 
+TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
+  // 4 million rows in bands of 64 (65,536 of them: the plan refuses one more); a wave of 1056 blocks across one
+  // column would add 3 x 1056 bands of 16 rows.
+  const int h = 64 * (kMaxGridRows - 100);
+  const StripTiers t = TiersFor(h, 16, 4, 1, 1056);
+  EXPECT_EQ(t.tail_band, t.grid_y);
+  EXPECT_EQ(t.grid_y, kMaxGridRows - 100);
+  EXPECT_LE(TiersFor(64 * 60000, 16, 4, 1, 1056).grid_y, kMaxGridRows);
+}
+
 TEST(StripTiers, EveryRowOnceAcrossShapes) {
   for (int h : {1, 2, 3, 17, 64, 769, 1000, 4097, 8192})
     for (int rows : {1, 2, 4, 5, 7, 8, 12, 16, 64})
@@ -71,4 +89,4 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
 }
 
 }  // namespace
-}  // namespace fl::cuda::strip
+}  // namespace fl

@@ -1,0 +1,51 @@
+#pragma once
+// The grid of the strip kernels (cuda/filters/chunk_strip.cuh) with its last wave in shorter strips: plain
+// arithmetic, shared by their launcher, the viewer's launch-grid overlay and the tests.
+namespace fl {
+
+constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
+
+// The last strips of a grid are shorter. A grid of equal strips ends in a tail: the last blocks to start run on
+// an emptying device, each warp at the pace of its own latency, so the kernel takes about one strip's time more
+// than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
+// kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
+// strips of a quarter of the rows (at least 1) instead. Blocks are started in blockIdx order, so the short
+// strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
+struct StripTiers {
+  int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
+  int tail_band;  // the first tail band
+  int tail_y;     // its first row
+  int tail_rows;  // rows per thread in the tail
+};
+// h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
+// `resident_blocks` blocks resident on the whole device at once (0: no tail). The rule (one wave's rows, a
+// quarter of the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the
+// rows (bench/results/2026-11-27d_strip_tail).
+inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
+  const long band_rows = static_cast<long>(by) * rows;
+  const long main_bands_all = (h + band_rows - 1) / band_rows;
+  const int tail_rows = rows / 4 > 0 ? rows / 4 : 1;
+  const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
+  const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
+  if (tail_rows >= rows || wave_rows <= 0) return equal;
+  const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
+  const long tail_y = main_bands * band_rows;
+  const long tail_band_rows = static_cast<long>(by) * tail_rows;
+  const long tail_bands = (h - tail_y + tail_band_rows - 1) / tail_band_rows;
+  if (main_bands + tail_bands > kMaxGridRows) return equal;  // the grid's y limit: equal strips fit (the plan checked)
+  return {static_cast<int>(main_bands + tail_bands), static_cast<int>(main_bands), static_cast<int>(tail_y), tail_rows};
+}
+
+// The first row of band b and its rows (by strips of the band's rows each).
+inline int BandTop(const StripTiers& t, int b, int by, int rows) {
+  return b < t.tail_band ? b * by * rows : t.tail_y + (b - t.tail_band) * by * t.tail_rows;
+}
+inline int BandRows(const StripTiers& t, int b, int by, int rows) {
+  return (b < t.tail_band ? rows : t.tail_rows) * by;
+}
+// The band holding row y (y >= 0).
+inline int BandAt(const StripTiers& t, int y, int by, int rows) {
+  return y < t.tail_y ? y / (by * rows) : t.tail_band + (y - t.tail_y) / (by * t.tail_rows);
+}
+
+}  // namespace fl
