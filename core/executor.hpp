@@ -26,6 +26,7 @@ struct KernelFacts {
   int registers = -1;
   double occupancy = -1;
   std::string occupancy_explained;  // theoretical: limiter, reason, advice (core/occupancy.hpp); "" unknown
+  long resident_blocks = 0;         // blocks resident on the whole device at once; 0 unknown
 };
 
 class Executor {

@@ -154,6 +154,7 @@ KernelFacts CudaExecutor::KernelInfo(const PlannedStage& s) const {
     facts.text = Describe(k);
     facts.registers = k.registers;
     facts.occupancy = k.occupancy;
+    facts.resident_blocks = static_cast<long>(k.active_blocks_per_sm) * limits_.sm_count;
     const OccupancyReport r =
         ExplainOccupancy({k.registers, k.static_smem, s.smem_bytes, threads}, OccupancyLimitsOf(limits_));
     facts.occupancy_explained = r.Text();

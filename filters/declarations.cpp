@@ -70,6 +70,7 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.check_launch = cuda::strip::BlockProblem;
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
+  v.tail_strips = tail_strips;
   return v;
 }
 

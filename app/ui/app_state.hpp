@@ -39,6 +39,7 @@ struct StageReport {
   double occupancy = -1;         // 0..1; -1 unknown
   std::string note;              // which code ran when it is not the chosen variant (CPU fallback)
   std::string occupancy_explained;  // limiter, reason and advice (core/occupancy.hpp); "" when unknown
+  long resident_blocks = 0;         // blocks of its kernel resident on the device at once; 0 unknown
 };
 
 // What became of one slot's pipeline: why its edit cannot run, and its last good run as the panels show it.

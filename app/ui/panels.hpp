@@ -2,6 +2,7 @@
 // One function per window of the lab. Each reads and edits the plain AppState and records what it wants done in
 // AppState::requests; none touches the engine, GL or files itself.
 #include "app/ui/app_state.hpp"
+#include "core/strip_tiers.hpp"
 #include "core/lab_spec.hpp"
 #include "render/split_program.hpp"
 
@@ -27,9 +28,13 @@ void DrawCompareBar(AppState& s);
 // The shown stage's launch grid: each block's footprint and how many blocks cover the output. nullopt when the
 // stage runs no CUDA kernel (CPU variants, disabled stages, the input).
 struct LaunchGrid {
-  BlockFootprint footprint;
-  bool declared = false;  // the variant declares its footprint; else one pixel per thread
+  BlockFootprint footprint;  // a main-tier block's
+  bool declared = false;     // the variant declares its footprint; else one pixel per thread
   int blocks_x = 0, blocks_y = 0;
+  // Rows of blocks: equal, or with the last wave's in shorter strips (VariantSpec::tail_strips) once the stage's
+  // kernel facts say how many blocks the device holds. Counted in rows of blocks (by = 1): band b starts at
+  // BandTop(tiers, b, 1, footprint.tile_h) and is BandRows(tiers, b, 1, footprint.tile_h) tall.
+  StripTiers tiers{};
 };
 std::optional<LaunchGrid> LaunchGridOf(const AppState& s);
 // The launch grid of the shown stage over the image (blocks in view only; the hovered block's halo).

@@ -19,6 +19,7 @@ static void FillReports(Engine& engine, Slot slot, const TimingHistory& history,
     reports[i].registers = k.registers;
     reports[i].occupancy = k.occupancy;
     reports[i].occupancy_explained = k.occupancy_explained;
+    reports[i].resident_blocks = k.resident_blocks;
   }
 }
 

@@ -23,6 +23,15 @@ std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   if (g.footprint.tile_w <= 0 || g.footprint.tile_h <= 0) return std::nullopt;
   g.blocks_x = ps.blocks_x;
   g.blocks_y = ps.blocks_y;
+  g.tiers = {g.blocks_y, g.blocks_y, ps.out.height, g.footprint.tile_h};
+  const std::vector<StageReport>& reports = s.results[show_b ? Slot::B : Slot::A].stages;
+  const long resident =
+      static_cast<std::size_t>(stage) < reports.size() ? reports[static_cast<std::size_t>(stage)].resident_blocks : 0;
+  if (ps.variant->tail_strips && resident > 0 && ps.launch.block_y > 0 && ps.launch.ppt > 0) {
+    const StripTiers t = TiersFor(ps.out.height, ps.launch.ppt, ps.launch.block_y, g.blocks_x, resident);
+    g.tiers = {t.grid_y, t.tail_band, t.tail_y, t.tail_rows * ps.launch.block_y};
+    g.blocks_y = t.grid_y;
+  }
   return g;
 }
 
@@ -30,8 +39,15 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   const std::optional<LaunchGrid> grid = LaunchGridOf(s);
   if (!grid) return;
   const BlockFootprint fp = grid->footprint;
+  const StripTiers& tiers = grid->tiers;
   const ViewState& view = s.view;
   const float tw = static_cast<float>(fp.tile_w) * view.zoom, th = static_cast<float>(fp.tile_h) * view.zoom;
+  // Band b's top edge on screen, and the band under screen row y (bands are rows of blocks, the tail's shorter).
+  auto band_y = [&](int b) { return view.image_y + static_cast<float>(BandTop(tiers, b, 1, fp.tile_h)) * view.zoom; };
+  auto band_at = [&](float y) {
+    const float row = (y - view.image_y) / view.zoom;
+    return row < 0 ? -1 : BandAt(tiers, static_cast<int>(row), 1, fp.tile_h);
+  };
   const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
   const int w = s.display.shape.width, h = s.display.shape.height;
   const int blocks_x = grid->blocks_x, blocks_y = grid->blocks_y;
@@ -39,11 +55,12 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   const float x_end = x0 + static_cast<float>(w) * view.zoom, y_end = y0 + static_cast<float>(h) * view.zoom;
   const ImU32 line = IM_COL32(80, 220, 255, 150);
   // Only the lines in view; a grid finer than a few screen pixels would be a solid fill, so it is left out.
-  if (tw >= 4.0f && th >= 4.0f) {
+  const float tail_th = static_cast<float>(BandRows(tiers, tiers.tail_band, 1, fp.tile_h)) * view.zoom;
+  if (tw >= 4.0f && std::min(th, tail_th) >= 4.0f) {
     const int bx0 = std::max(0, static_cast<int>(std::floor((clip0.x - x0) / tw)));
     const int bx1 = std::min(blocks_x, static_cast<int>(std::ceil((clip1.x - x0) / tw)));
-    const int by0 = std::max(0, static_cast<int>(std::floor((clip0.y - y0) / th)));
-    const int by1 = std::min(blocks_y, static_cast<int>(std::ceil((clip1.y - y0) / th)));
+    const int by0 = std::max(0, band_at(clip0.y));
+    const int by1 = std::min(blocks_y, band_at(clip1.y) + 1);
     const float top = std::max(y0, clip0.y), bottom = std::min(y_end, clip1.y);
     const float left = std::max(x0, clip0.x), right = std::min(x_end, clip1.x);
     for (int bx = bx0; bx <= bx1; ++bx) {
@@ -51,17 +68,18 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
       dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), line, 1.0f);
     }
     for (int by = by0; by <= by1; ++by) {
-      const float y = std::min(y0 + static_cast<float>(by) * th, y_end);
+      const float y = std::min(band_y(by), y_end);
       dl->AddLine(ImVec2(left, y), ImVec2(right, y), line, 1.0f);
     }
   }
   if (!hovered) return;
   const int bx = static_cast<int>(std::floor((hover_x - x0) / tw));
-  const int by = static_cast<int>(std::floor((hover_y - y0) / th));
+  const int by = band_at(hover_y);
   if (bx < 0 || by < 0 || bx >= blocks_x || by >= blocks_y) return;
   // The hovered block: its tile outlined, the halo it reads as a translucent band around it.
-  const ImVec2 t0(x0 + static_cast<float>(bx) * tw, y0 + static_cast<float>(by) * th);
-  const ImVec2 t1(std::min(t0.x + tw, x_end), std::min(t0.y + th, y_end));
+  const int tile_h = BandRows(tiers, by, 1, fp.tile_h);
+  const ImVec2 t0(x0 + static_cast<float>(bx) * tw, band_y(by));
+  const ImVec2 t1(std::min(t0.x + tw, x_end), std::min(t0.y + static_cast<float>(tile_h) * view.zoom, y_end));
   if (fp.halo > 0) {
     const float hz = static_cast<float>(fp.halo) * view.zoom;
     const ImVec2 h0(t0.x - hz, t0.y - hz), h1(t1.x + hz, t1.y + hz);
@@ -75,8 +93,8 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   dl->AddRect(t0, t1, IM_COL32(80, 220, 255, 255), 0.0f, 0, 2.0f);
   char label[160];
   if (grid->declared)
-    std::snprintf(label, sizeof label, "block (%d, %d): computes %dx%d px, reads a %d px halo", bx, by, fp.tile_w,
-                  fp.tile_h, fp.halo);
+    std::snprintf(label, sizeof label, "block (%d, %d): computes %dx%d px, reads a %d px halo%s", bx, by, fp.tile_w,
+                  tile_h, fp.halo, by >= tiers.tail_band ? " (a short strip of the last wave)" : "");
   else
     std::snprintf(label, sizeof label, "block (%d, %d): %dx%d px, one pixel per thread", bx, by, fp.tile_w,
                   fp.tile_h);

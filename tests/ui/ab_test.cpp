@@ -150,6 +150,48 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   EXPECT_FALSE(ui::LaunchGridOf(s));
 }
 
+// A strip variant with tail strips: once the stage's kernel facts say how many blocks the device holds, the
+// overlay draws the last wave's rows of blocks a quarter as tall, as the launcher runs them.
+TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
+  const Registry& reg = BuiltinRegistry();
+  ui::AppState s;
+  s.registry = &reg;
+  const ImageShape input{4096, 2048, PixelFormat::Gray8};
+  Plan& ran = s.results[ui::Slot::A].plan;
+  Pipeline p;
+  p.stages = {ParseStageSpec(reg, "gauss3:variant=fast:block=32x4:ppt=16", Backend::Cuda)};
+  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
+  ASSERT_TRUE(ran.ok()) << ran.issue->message;
+  s.display.valid = true;
+  s.display.stage = 0;
+  s.display.shape = input;
+  auto g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->footprint.tile_w, 512);  // 32 threads x 16 bytes
+  EXPECT_EQ(g->footprint.tile_h, 64);   // 4 strips x 16 rows
+  EXPECT_EQ(g->blocks_x, 8);
+  EXPECT_EQ(g->blocks_y, 32) << "no kernel facts yet: equal rows of blocks";
+  // 64 resident blocks = 8 rows of blocks in flight = 512 rows, in 32 rows of blocks 16 rows tall.
+  s.results[ui::Slot::A].stages.resize(1);
+  s.results[ui::Slot::A].stages[0].resident_blocks = 64;
+  g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->blocks_y, 24 + 32);
+  EXPECT_EQ(BandTop(g->tiers, 23, 1, 64), 23 * 64);
+  EXPECT_EQ(BandRows(g->tiers, 23, 1, 64), 64);
+  EXPECT_EQ(BandTop(g->tiers, 24, 1, 64), 1536);
+  EXPECT_EQ(BandRows(g->tiers, 24, 1, 64), 16);
+  EXPECT_EQ(BandAt(g->tiers, 2047, 1, 64), 24 + 31);
+  // Box fast walks the same strips but keeps them equal.
+  p.stages = {ParseStageSpec(reg, "box:variant=fast:block=32x4:ppt=16", Backend::Cuda)};
+  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
+  ASSERT_TRUE(ran.ok()) << ran.issue->message;
+  g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->blocks_y, 32);
+  EXPECT_EQ(g->tiers.tail_band, g->blocks_y);
+}
+
 class AbScreenshot : public ::testing::Test {
  protected:
   void SetUp() override {
