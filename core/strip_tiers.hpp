@@ -9,8 +9,9 @@ constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
 // an emptying device, each warp at the pace of its own latency, so the kernel takes about one strip's time more
 // than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
 // kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
-// strips of a quarter of the rows (at least 1) instead. Blocks are started in blockIdx order, so the short
-// strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
+// strips of a quarter of the rows instead, from 8 rows per thread up (below, a tail strip of 1 row reads 2R + 1
+// rows for one: every stencil measured slower with it at 4 rows per thread). Blocks are started in blockIdx
+// order, so the short strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
 struct StripTiers {
   int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
   int tail_band;  // the first tail band
@@ -24,10 +25,10 @@ struct StripTiers {
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
-  const int tail_rows = rows / 4 > 0 ? rows / 4 : 1;
+  const int tail_rows = rows / 4;
   const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
   const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
-  if (tail_rows >= rows || wave_rows <= 0) return equal;
+  if (tail_rows < 2 || wave_rows <= 0) return equal;
   const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
   const long tail_y = main_bands * band_rows;
   const long tail_band_rows = static_cast<long>(by) * tail_rows;

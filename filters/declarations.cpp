@@ -58,7 +58,7 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
       "thread they were often read again from DRAM).";
   if (tail_strips)
     technique +=
-      " The rows the last wave of resident blocks would cover go in "
+      " From 8 rows per thread up, the rows the last wave of resident blocks would cover go in "
       "strips a quarter as long, started last: a grid of equal strips ends with a few blocks running alone on "
       "an emptying GPU, each at its own latency's pace, which cost dilate5 about 9 of its 56 us at 8192x8192 on "
       "an H100 (the same kernel reached 90% of a copy at 16384x16384 and 78% at 8192x8192); with short last "

@@ -8,8 +8,8 @@
 
 namespace fl::filters {
 
-// fast on rgba8: 4 rows per thread rather than 16 (H100, 8192x8192, with the tail strips: 93.5% of a copy against
-// 89.6; bench/results/2026-11-27d_strip_tail, call 5).
+// fast on rgba8: 4 rows per thread rather than 16 (H100, 8192x8192: 93.5% of a copy against 89.6 at 16 with its
+// tail strips; bench/results/2026-11-27d_strip_tail, call 5). At 4 rows there are no tail strips.
 static LaunchConfig Gauss3FastLaunch(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
   LaunchConfig c = d;
   if (in == PixelFormat::Rgba8) c.ppt = 4;

@@ -45,8 +45,8 @@ TEST(StripTiers, AnH100SizedGrid) {
   ExpectRowsCoveredOnce(t, 8192, 16, 4);
 }
 
-TEST(StripTiers, NoTailWithoutResidentBlocksOrWithOneRowStrips) {
-  for (auto [rows, resident] : {std::pair{16, 0L}, {1, 792L}}) {
+TEST(StripTiers, NoTailWithoutResidentBlocksOrBelow8Rows) {
+  for (auto [rows, resident] : {std::pair{16, 0L}, {1, 792L}, {4, 792L}, {7, 792L}}) {
     const StripTiers t = TiersFor(1000, rows, 4, 2, resident);
     EXPECT_EQ(t.tail_band, t.grid_y) << rows << " rows, " << resident << " resident";
     EXPECT_EQ(t.grid_y, (1000 + 4 * rows - 1) / (4 * rows));
@@ -82,7 +82,7 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
                          " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident));
             const StripTiers t = TiersFor(h, rows, by, grid_x, resident);
             EXPECT_LE(t.tail_band, t.grid_y);
-            EXPECT_GE(t.tail_rows, 1);
+            EXPECT_GE(t.tail_rows, rows < 8 ? rows : 2);
             EXPECT_LE(t.tail_rows, rows);
             ExpectRowsCoveredOnce(t, h, rows, by);
           }
