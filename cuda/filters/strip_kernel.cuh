@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
   const StripPlace place = PlaceStrip(a);
-  if (place.end <= 0) return;  // the same for the whole warp: its lanes share threadIdx.y
+  if (place.y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
   const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   const StripWalk walk = WalkOf<R>(strip, y0, end);
