@@ -12,6 +12,7 @@ namespace {
 template <int Bpp>
 struct Gauss3Stencil {
   static constexpr int kMinBlocks = 4;
+  static constexpr bool kTestFirstRow = true;  // rgba8: no spill (strip_kernel.cuh, TestsFirstRow)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = 1;

@@ -10,6 +10,18 @@
 
 namespace fl::cuda::strip {
 
+// Whether the kernel leaves a strip past the image by testing its first row (S::kTestFirstRow) or its row count:
+// the same condition, but ptxas allocates registers differently after each. H100, 8192x8192, same process, three
+// runs each (bench/results/2026-11-27d_strip_tail, call 10): rgba8 gauss3 96.3% of a copy testing the first row
+// (64 registers, no spill) against 94.3 (32 bytes spilled); sobel 70.4 against 71.6; the others within 0.5.
+template <typename S>
+constexpr bool TestsFirstRow() {
+  if constexpr (requires { S::kTestFirstRow; })
+    return S::kTestFirstRow;
+  else
+    return false;
+}
+
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows [(by_i * by + ty) *
 // rows, ... + rows), odd strips bottom-up (StripWalk). Lanes past the row's end still run (their chunks are
@@ -22,7 +34,9 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
   const StripPlace place = PlaceStrip(a);
-  if (place.y0 >= a.h) return;  // the same for the whole warp: its lanes share threadIdx.y
+  // The same test either way, for the whole warp (its lanes share threadIdx.y); which one ptxas allocates registers
+  // better for depends on the stencil (S::kTestFirstRow, measured).
+  if (TestsFirstRow<S>() ? place.y0 >= a.h : place.end <= 0) return;
   const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   const StripWalk walk = WalkOf<R>(strip, y0, end);
