@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/format_bridge.hpp"
+#include "core/strip_tiers.hpp"
 
 namespace fl {
 
@@ -79,7 +80,7 @@ std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, PixelFormat
 
 int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
-constexpr int kMaxGridY = 65535;  // every CUDA device
+constexpr int kMaxGridY = kMaxGridRows;  // every CUDA device (core/strip_tiers.hpp)
 
 // The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason).
 void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {

@@ -10,14 +10,18 @@ constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
 // than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
 // kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
 // strips of a quarter of the rows instead, from 8 rows per thread up (below, a tail strip of 1 row reads 2R + 1
-// rows for one: every stencil measured slower with it at 4 rows per thread). Blocks are started in blockIdx
-// order, so the short strips, at the grid's end (blockIdx.y >= tail_band), are the last to start.
+// rows for one: every stencil measured slower with it at 4 rows per thread). The short strips are at the grid's
+// end (blockIdx.y >= tail_band): CUDA promises no order, but the timelines of bench/results/2026-11-27d_strip_tail
+// show blocks starting in blockIdx order, so they start last (only the speed depends on it).
 struct StripTiers {
   int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
   int tail_band;  // the first tail band
   int tail_y;     // its first row
   int tail_rows;  // rows per thread in the tail
 };
+// Rows per thread in the tail for strips of `rows` rows: a quarter, or 0 (no tail) below 8 rows.
+inline int TailRowsFor(int rows) { return rows / 4 >= 2 ? rows / 4 : 0; }
+
 // h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
 // `resident_blocks` blocks resident on the whole device at once (0: no tail). The rule (one wave's rows, a
 // quarter of the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the
@@ -25,10 +29,10 @@ struct StripTiers {
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
-  const int tail_rows = rows / 4;
+  const int tail_rows = TailRowsFor(rows);
   const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
   const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
-  if (tail_rows < 2 || wave_rows <= 0) return equal;
+  if (tail_rows == 0 || wave_rows <= 0) return equal;
   const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
   const long tail_y = main_bands * band_rows;
   const long tail_band_rows = static_cast<long>(by) * tail_rows;

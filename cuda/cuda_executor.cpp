@@ -28,7 +28,8 @@ static void EnsureScratch(DeviceBuffer& scratch, std::size_t bytes) {
 void LaunchPlannedStage(const PlannedStage& s, const DeviceView& in, const DeviceView& out, const DeviceView* second,
                         DeviceBuffer& scratch, cudaStream_t stream) {
   s.variant->cuda(CudaCall{in, out, s.params, s.launch, stream, second, scratch.get(), s.scratch_bytes,
-                           static_cast<unsigned>(s.blocks_x), static_cast<unsigned>(s.blocks_y)});
+                           static_cast<unsigned>(s.blocks_x), static_cast<unsigned>(s.blocks_y),
+                           s.variant->tail_strips});
 }
 
 void RunCudaVariant(const DeviceLimits& limits, const FilterSpec& f, const VariantSpec& v, const ParamValues& params,

@@ -1,5 +1,7 @@
 #include "app/cli/kernel_listing.hpp"
 
+#include "core/strip_tiers.hpp"
+
 #include "filterlab_kernel_sources_embedded.hpp"
 
 namespace fl::cli {
@@ -69,6 +71,15 @@ KernelListing ListKernel(const FilterSpec& f, const VariantSpec& v) {
   return out;
 }
 
+// The launcher's tail strips (core/strip_tiers.hpp): their rows of blocks depend on how many blocks the device
+// holds, which the plan does not know, so the line says what happens rather than the final count.
+static std::string TailNote(const PlannedStage& s) {
+  const int tail_rows = TailRowsFor(s.launch.ppt);
+  if (!s.variant->tail_strips || tail_rows == 0) return "";
+  return "; the rows one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
+         " rows (more rows of blocks)";
+}
+
 std::string LaunchLine(const PlannedStage& s) {
   if (!s.runs_cuda()) return "no CUDA kernel runs for this stage";
   const std::string kernel = s.variant->source.functions.empty() ? s.variant->id : s.variant->source.functions[0];
@@ -78,7 +89,7 @@ std::string LaunchLine(const PlannedStage& s) {
          std::to_string(s.launch.block_x) + ", " + std::to_string(s.launch.block_y) + "), " +
          std::to_string(s.smem_bytes) + " B smem>>>  (" + std::to_string(blocks) + " blocks, " +
          std::to_string(threads) + " threads" + (s.variant->uses.ppt ? ", ppt " + std::to_string(s.launch.ppt) : "") +
-         ")";
+         ")" + TailNote(s);
 }
 
 }  // namespace fl::cli

@@ -55,8 +55,9 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   const float x_end = x0 + static_cast<float>(w) * view.zoom, y_end = y0 + static_cast<float>(h) * view.zoom;
   const ImU32 line = IM_COL32(80, 220, 255, 150);
   // Only the lines in view; a grid finer than a few screen pixels would be a solid fill, so it is left out.
-  const float tail_th = static_cast<float>(BandRows(tiers, tiers.tail_band, 1, fp.tile_h)) * view.zoom;
-  if (tw >= 4.0f && std::min(th, tail_th) >= 4.0f) {
+  // A band line is drawn where the bands it parts are at least 4 screen pixels tall (the tail's may not be).
+  const bool tail_lines = static_cast<float>(BandRows(tiers, tiers.tail_band, 1, fp.tile_h)) * view.zoom >= 4.0f;
+  if (tw >= 4.0f && th >= 4.0f) {
     const int bx0 = std::max(0, static_cast<int>(std::floor((clip0.x - x0) / tw)));
     const int bx1 = std::min(blocks_x, static_cast<int>(std::ceil((clip1.x - x0) / tw)));
     const int by0 = std::max(0, band_at(clip0.y));
@@ -68,6 +69,7 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
       dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), line, 1.0f);
     }
     for (int by = by0; by <= by1; ++by) {
+      if (by > tiers.tail_band && !tail_lines) continue;
       const float y = std::min(band_y(by), y_end);
       dl->AddLine(ImVec2(left, y), ImVec2(right, y), line, 1.0f);
     }
@@ -94,7 +96,7 @@ void DrawLaunchGrid(const AppState& s, ImDrawList* dl, float hover_x, float hove
   char label[160];
   if (grid->declared)
     std::snprintf(label, sizeof label, "block (%d, %d): computes %dx%d px, reads a %d px halo%s", bx, by, fp.tile_w,
-                  tile_h, fp.halo, by >= tiers.tail_band ? " (a short strip of the last wave)" : "");
+                  tile_h, fp.halo, by >= tiers.tail_band ? " (a tail band of short strips, started last)" : "");
   else
     std::snprintf(label, sizeof label, "block (%d, %d): %dx%d px, one pixel per thread", bx, by, fp.tile_w,
                   fp.tile_h);

@@ -234,7 +234,7 @@ void LaunchGaussHalf2(const CudaCall& c) {
   }
   const std::size_t smem = GaussHalf2SmemBytes(c.launch, c.params, c.in.shape.format);  // at most 16 KiB
   dim3 grid;
-  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid, false);
+  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid);
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, w);
   FL_CUDA_CHECK_LAUNCH("GaussHalf2");
 }

@@ -67,6 +67,6 @@ const void* GrayFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues
   return reinterpret_cast<const void*>(KernelFor(f));
 }
 
-void LaunchGrayFast(const CudaCall& c) { strip::LaunchStrip(KernelFor(c.in.shape.format), c, "GrayFast", 0, false); }
+void LaunchGrayFast(const CudaCall& c) { strip::LaunchStrip(KernelFor(c.in.shape.format), c, "GrayFast", 0); }
 
 }  // namespace fl::cuda

@@ -23,8 +23,9 @@ constexpr bool TestsFirstRow() {
 }
 
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
-// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and output rows [(by_i * by + ty) *
-// rows, ... + rows), odd strips bottom-up (StripWalk). Lanes past the row's end still run (their chunks are
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
+// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
+// (StripWalk). Lanes past the row's end still run (their chunks are
 // clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
 // (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
 // rows ahead of use; without it each row is loaded into registers when it is needed.
@@ -84,11 +85,11 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 }
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
-// columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when
-// `tail` (box fast and gauss half2, measured no faster with them, keep equal strips).
-inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid, bool tail) {
+// columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when the
+// variant declares tail_strips (box fast and gauss half2, measured no faster with them, keep equal strips).
+inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid) {
   *grid = GridOf(c);
-  const long resident = tail ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
+  const long resident = c.tail_strips ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
   const StripTiers t = TiersFor(c.in.shape.height, c.launch.ppt, c.launch.block_y, static_cast<int>(grid->x), resident);
   grid->y = static_cast<unsigned>(t.grid_y);
   return {c.in.data,
@@ -127,15 +128,15 @@ KernelPtr StripKernelFor(const LaunchConfig& c) {
 
 // Launches a strip kernel on the columns of blocks the plan computed from the variant's footprint, after checking
 // its rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
-// within the device's limit). With `tail`, the last wave's rows go in shorter strips (StripTiers); a kernel
-// launched without it may place its strips by a.rows alone (gray fast).
-inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem, bool tail = true) {
+// within the device's limit). With the variant's tail_strips, the last wave's rows go in shorter strips
+// (StripTiers); a kernel of a variant without them may place its strips by a.rows alone (gray fast).
+inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {
   RequireChunkRows(c, name);
   if (smem > 48 * 1024)
     Check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)),
           name, __FILE__, __LINE__);
   dim3 grid;
-  const StripArgs args = StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid, tail);
+  const StripArgs args = StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid);
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args);
   Check(cudaGetLastError(), name, __FILE__, __LINE__);
 }

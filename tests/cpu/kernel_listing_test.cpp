@@ -77,6 +77,18 @@ TEST(KernelListing, LaunchLineShowsThePlannedGridAndBlock) {
             "Gauss3Naive<<<grid(32, 63), block(32, 8), 0 B smem>>>  (2016 blocks, 516096 threads)");
   const Plan cpu = ResolvePipeline(reg, p, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cpu);
   EXPECT_EQ(cli::LaunchLine(cpu.stages[0]), "no CUDA kernel runs for this stage");
+  // A strip variant with tail strips says so (how many rows of blocks depends on the device), from 8 rows up.
+  Pipeline strips;
+  strips.stages.push_back(ParseStageSpec(reg, "dilate3:variant=fast:block=32x4:ppt=16", Backend::Cuda));
+  const Plan fast = ResolvePipeline(reg, strips, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cuda);
+  ASSERT_FALSE(fast.issue) << fast.issue->message;
+  EXPECT_EQ(cli::LaunchLine(fast.stages[0]),
+            "MorphStencil<<<grid(2, 8), block(32, 4), 16384 B smem>>>  (16 blocks, 2048 threads, ppt 16); the rows one "
+            "wave of resident blocks covers run last, in strips of 4 rows (more rows of blocks)");
+  strips.stages[0] = ParseStageSpec(reg, "dilate3:variant=fast:block=32x4:ppt=4", Backend::Cuda);
+  const Plan short_strips = ResolvePipeline(reg, strips, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cuda);
+  ASSERT_FALSE(short_strips.issue) << short_strips.issue->message;
+  EXPECT_EQ(cli::LaunchLine(short_strips.stages[0]).find("resident"), std::string::npos);
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // draws them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/strip_tiers.hpp"
 
@@ -63,13 +65,15 @@ TEST(StripTiers, ASmallImageIsAllTail) {
 }
 
 TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
-  // 4 million rows in bands of 64 (65,536 of them: the plan refuses one more); a wave of 1056 blocks across one
-  // column would add 3 x 1056 bands of 16 rows.
+  // 65,435 bands of 64 rows (the plan allows up to 65,535); a wave of 1056 blocks across one column would turn
+  // 1056 of them into 4 x 1056 bands of 16 rows, past the limit.
   const int h = 64 * (kMaxGridRows - 100);
   const StripTiers t = TiersFor(h, 16, 4, 1, 1056);
   EXPECT_EQ(t.tail_band, t.grid_y);
   EXPECT_EQ(t.grid_y, kMaxGridRows - 100);
-  EXPECT_LE(TiersFor(64 * 60000, 16, 4, 1, 1056).grid_y, kMaxGridRows);
+  const StripTiers fits = TiersFor(64 * 60000, 16, 4, 1, 1056);  // 60,000 bands: the tail still fits
+  EXPECT_LT(fits.tail_band, fits.grid_y);
+  EXPECT_LE(fits.grid_y, kMaxGridRows);
 }
 
 TEST(StripTiers, EveryRowOnceAcrossShapes) {

@@ -1,4 +1,4 @@
-// The strip kernels' shorter tail strips (cuda/filters/strip_launch.hpp, StripTiers) against the CPU oracle. The
+// The strip kernels' shorter tail strips (core/strip_tiers.hpp, StripTiers) against the CPU oracle. The
 // registry's sizes (up to 4096x4096) fit in one wave of resident blocks on a large GPU, so their strips are all
 // tail strips there; this test picks, from the device's own occupancy, an image tall enough for both tiers and
 // checks that it has them before it compares.
@@ -9,7 +9,7 @@
 #include "common/test_images.hpp"
 #include "core/cpu_executor.hpp"
 #include "cuda/cuda_executor.hpp"
-#include "cuda/filters/strip_launch.hpp"
+#include "core/strip_tiers.hpp"
 #include "cuda/kernel_info.hpp"
 #include "filters/builtin_registry.hpp"
 #include "gpu_support.hpp"
@@ -54,18 +54,23 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   if (launch.ppt < 8) launch.ppt = 16;  // the tail starts at 8 rows per thread (rgba8 gauss3 defaults to 4)
 
   // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
-  const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;  // 9 blocks of 512 bytes across, the last partial
+  // 4099 or 4108 bytes: a partial last block across (9 blocks of 512 bytes, or 5 of 1024 for the odd launch).
+  const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;
   const BlockFootprint fp = FootprintOf(v, launch, params, c.format);
   const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
   const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, c.format) : 0;
   const cuda::KernelInfo info = cuda::QueryKernelInfo(v.kernel(c.format, launch, params),
                                                       launch.block_x * launch.block_y, smem, gpu.limits);
   const long resident = static_cast<long>(info.active_blocks_per_sm) * gpu.limits.sm_count;
+  // The launcher shortens the tail because the registry says so, from the same count: were either not so, the
+  // output would still match and this test would prove nothing about the tail.
+  ASSERT_TRUE(v.tail_strips);
+  ASSERT_EQ(cuda::ResidentBlocks(v.kernel(c.format, launch, params), launch.block_x * launch.block_y, smem), resident);
   const long wave_rows = resident / grid_x * launch.block_y * launch.ppt;
   const int height = static_cast<int>(wave_rows) + 3 * launch.block_y * launch.ppt + 5;
-  const cuda::strip::StripTiers t = cuda::strip::TiersFor(height, launch.ppt, launch.block_y, grid_x, resident);
-  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) + ", tail from row " +
-               std::to_string(t.tail_y) + " in strips of " + std::to_string(t.tail_rows));
+  const StripTiers t = TiersFor(height, launch.ppt, launch.block_y, grid_x, resident);
+  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) +
+               ", tail from row " + std::to_string(t.tail_y) + " in strips of " + std::to_string(t.tail_rows));
   ASSERT_GT(t.tail_band, 1) << "no main tier";
   ASSERT_LT(t.tail_y, height) << "no tail tier";
   ASSERT_LT(t.tail_rows, launch.ppt) << "tail strips as long as the others";
@@ -85,7 +90,8 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
 INSTANTIATE_TEST_SUITE_P(StripKernels, StripTailTiers, ::testing::ValuesIn(Cases()),
                          [](const ::testing::TestParamInfo<TierCase>& info) {
                            const TierCase& c = info.param;
-                           return c.filter + "_" + std::string(ToString(c.format)) + (c.launch.block_x ? "_odd" : "_default");
+                           return c.filter + "_" + std::string(ToString(c.format)) +
+                                  (c.launch.block_x ? "_odd" : "_default");
                          });
 
 }  // namespace
