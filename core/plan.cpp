@@ -80,8 +80,6 @@ std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, PixelFormat
 
 int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
-constexpr int kMaxGridY = kMaxGridRows;  // every CUDA device (core/strip_tiers.hpp)
-
 // The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason).
 void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
   s.smem_bytes = v.smem_bytes ? v.smem_bytes(s.launch, s.params, s.in.format) : 0;
@@ -93,9 +91,9 @@ void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limit
   s.footprint_declared = v.footprint != nullptr;
   s.blocks_x = CeilDiv(s.out.width, s.footprint->tile_w);
   s.blocks_y = CeilDiv(s.out.height, s.footprint->tile_h);
-  if (s.blocks_y > kMaxGridY)
+  if (s.blocks_y > kMaxGridRows)
     throw InputError("variant '" + v.id + "': " + std::to_string(s.blocks_y) + " rows of blocks > " +
-                     std::to_string(kMaxGridY) + " (the grid's y limit): use taller blocks or more rows per thread");
+                     std::to_string(kMaxGridRows) + " (the grid's y limit): use taller blocks or more rows per thread");
 }
 
 // The checks made before the stage's wiring: backend, parameters, input format (throw without the stage label).

@@ -28,6 +28,21 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
 // step whose radius is at least r, or d's own ppt past the last step.
 LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::pair<int, int>> steps);
 
+// `v` with a launch rule that gives rgba8 inputs kRows rows per thread (measured: the caller says where) and every
+// other format the static default.
+template <int kRows>
+LaunchConfig Rgba8Rows(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
+  LaunchConfig c = d;
+  if (in == PixelFormat::Rgba8) c.ppt = kRows;
+  return c;
+}
+template <int kRows>
+VariantSpec WithRgba8Rows(VariantSpec v) {
+  v.defaults_for = Rgba8Rows<kRows>;
+  v.defaults_rule = "rgba8: ppt " + std::to_string(kRows);
+  return v;
+}
+
 // The variant `id` of a declaration being written, for the Set... helpers (footprints, kernel sources); naming a
 // variant that does not exist is a declaration bug: RuntimeError "<what> for unknown variant 'filter/id'".
 VariantSpec& DeclaredVariant(FilterSpec& f, std::string_view id, const char* what);

@@ -8,20 +8,6 @@
 
 namespace fl::filters {
 
-// fast on rgba8: 4 rows per thread rather than 16 (H100, 8192x8192: 93.5% of a copy against 89.6 at 16 with its
-// tail strips; bench/results/2026-11-27d_strip_tail, call 5). At 4 rows there are no tail strips.
-static LaunchConfig Gauss3FastLaunch(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
-  LaunchConfig c = d;
-  if (in == PixelFormat::Rgba8) c.ppt = 4;
-  return c;
-}
-
-static VariantSpec FastGauss3(VariantSpec v) {
-  v.defaults_for = Gauss3FastLaunch;
-  v.defaults_rule = "rgba8: ppt 4";
-  return v;
-}
-
 static FilterSpec DeclareGauss3() {
   FilterSpec f;
   f.id = "gauss3";
@@ -63,8 +49,9 @@ static FilterSpec DeclareGauss3() {
   f.variants = {
       CpuReference(cpu::Gauss3Reference),
       CpuOpenmp(cpu::Gauss3Openmp),
-      // First CUDA variant: a new stage's default.
-      FastGauss3(StripVariant(
+      // First CUDA variant: a new stage's default. On rgba8 4 rows per thread rather than 16 (H100, 8192x8192: 93.5%
+      // of a copy against 89.6 at 16 with its tail strips; bench/results/2026-11-27d_strip_tail, call 5).
+      WithRgba8Rows<4>(StripVariant(
           "One thread owns 16 bytes of a row (16 gray8 or 4 rgba8 pixels) for a strip of ppt rows: one 16-byte "
           "load per row, the neighbouring bytes from the adjacent lanes by warp shuffle, and the [1 2 1] sums "
           "computed two channels per 32-bit add (each word split once into its even and odd bytes as 16-bit lanes; "

@@ -133,14 +133,6 @@ VariantSpec TwoPassSmem5() {
   return v;
 }
 
-// fast 3x3 on rgba8: 8 rows per thread rather than 16 (H100, 8192x8192, with the tail strips: 95.5% of a copy
-// against 93.2; bench/results/2026-11-27d_strip_tail, call 5). 5x5 takes 16 on both formats.
-static LaunchConfig MorphFast3Launch(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
-  LaunchConfig c = d;
-  if (in == PixelFormat::Rgba8) c.ppt = 8;
-  return c;
-}
-
 template <MorphOp Op, int R>
 VariantSpec Fast() {
   const std::string n = std::to_string(2 * R + 1);
@@ -158,10 +150,9 @@ VariantSpec Fast() {
       "kernel compute-bound. Expect it close to the copy bandwidth on both formats; ppt trades the strip's " +
       std::to_string(2 * R) + " apron rows against blocks in flight.",
       cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>, 16);
-  if constexpr (R == 1) {
-    v.defaults_for = MorphFast3Launch;
-    v.defaults_rule = "rgba8: ppt 8";
-  }
+  // 3x3 on rgba8: 8 rows per thread rather than 16 (H100, 8192x8192, with the tail strips: 95.5% of a copy against
+  // 93.2; bench/results/2026-11-27d_strip_tail, call 5). 5x5 takes 16 on both formats.
+  if constexpr (R == 1) return WithRgba8Rows<8>(std::move(v));
   return v;
 }
 
