@@ -27,9 +27,10 @@ struct MorphStencil {
   static_assert(R == 1 || R == 2, "fast morphology serves radius 1 and 2");
   static constexpr bool kMax = Op == MorphOp::Dilate;
   // Gray8 3x3 fits 64 registers without spilling: 8 blocks per SM instead of 7 (2.5% faster on the H100).
-  // Gray8 5x5 at 80 registers spills 16 bytes but runs 6 blocks of 128 threads per SM instead of 5 (at 96):
-  // 0.0598 -> 0.0568 ms at 8192x8192 on the H100.
+  // Gray8 5x5 at 80 registers runs 6 blocks of 128 threads per SM instead of 5 (at 96): 0.0598 -> 0.0568 ms at
+  // 8192x8192 on the H100, then with 16 to 84 bytes spilled, none since its window is a ring.
   static constexpr int kMinBlocks = (R == 1 && Bpp == 1) ? 4 : (Bpp == 1 ? 3 : 2);
+  static constexpr bool kRingWindow = R == 2;  // no spill at 80 registers (strip_kernel.cuh, RingWindow)
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);

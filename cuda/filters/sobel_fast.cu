@@ -17,7 +17,11 @@ constexpr unsigned kGyBias = 0x04000400u;    // + 1024 in each lane
 constexpr int kGBias = 1024;                 // gx and gy are stored + 1024
 
 struct SobelStencil {
-  static constexpr int kMinBlocks = 3;  // 80 registers, no spills: 6 blocks per SM (93 registers: 5), 1.5% faster
+  static constexpr int kMinBlocks = 3;  // 80 registers: 6 blocks per SM (93 registers: 5), 1.5% faster
+  // With OpaqueExponentWord (below) only a ring of rows (strip_kernel.cuh, RingWindow) gains (both: 48 bytes spilled):
+  // H100, 8192x8192, same process, two runs (bench/results/2026-11-27e_sobel, call 2): 71.5% of a copy before,
+  // 72.5 with both, 69.2 with the word alone, 70.4 with the ring alone.
+  static constexpr bool kRingWindow = true;
   static constexpr int kRadius = 1;
   static constexpr int kBpp = 1;
   static constexpr int kNbrWords = 1;
@@ -44,15 +48,17 @@ struct SobelStencil {
   }
 
   // The gray8 magnitudes of the pixels in the low and high lanes of biased gx and gy words, as 16-bit lanes.
-  __device__ static unsigned Magnitudes(unsigned gx, unsigned gy) {
+  // `e` is sobel_fast::kExponentWord.
+  __device__ static unsigned Magnitudes(unsigned gx, unsigned gy, unsigned e) {
     using sobel_fast::LaneValue;
-    const unsigned m0 = sobel_fast::MagnitudeBits(LaneValue<false, kGBias>(gx), LaneValue<false, kGBias>(gy));
-    const unsigned m1 = sobel_fast::MagnitudeBits(LaneValue<true, kGBias>(gx), LaneValue<true, kGBias>(gy));
+    const unsigned m0 = sobel_fast::MagnitudeBits(LaneValue<false, kGBias>(gx, e), LaneValue<false, kGBias>(gy, e));
+    const unsigned m1 = sobel_fast::MagnitudeBits(LaneValue<true, kGBias>(gx, e), LaneValue<true, kGBias>(gy, e));
     return sobel_fast::Gray8Lanes(m0, m1);
   }
 
   __device__ static strip::Chunk Vertical(const Row (&w)[3]) {
     strip::Chunk out;
+    const unsigned e = sobel_fast::OpaqueExponentWord();
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
       // gx = up.diff + 2 mid.diff + down.diff (each + 256: + 1024 in all); gy = down.smooth - up.smooth +
@@ -62,7 +68,7 @@ struct SobelStencil {
       const unsigned gy_even = w[2].smooth_even[i] + kGyBias - w[0].smooth_even[i];
       const unsigned gy_odd = w[2].smooth_odd[i] + kGyBias - w[0].smooth_odd[i];
       // Pixels 0, 2 and 1, 3 in 16-bit lanes, interleaved into bytes 0 1 2 3 by one byte permute.
-      out.w[i] = __byte_perm(Magnitudes(gx_even, gy_even), Magnitudes(gx_odd, gy_odd), 0x6240u);
+      out.w[i] = __byte_perm(Magnitudes(gx_even, gy_even, e), Magnitudes(gx_odd, gy_odd, e), 0x6240u);
     }
     return out;
   }

@@ -22,6 +22,20 @@ constexpr bool TestsFirstRow() {
     return false;
 }
 
+// Whether the kernel keeps its window of 2R + 1 rows as a ring (row r in slot r % (2R + 1), the loop unrolled over
+// one turn of it, so that no register moves) or shifts it by one row after each output, the loop unrolled twice
+// (S::kRingWindow, measured). Shifting costs a register move per word of a row but leaves ptxas freer: H100,
+// 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8 dilate5 / erode5 79.0 /
+// 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring (80, no spill), rgba8
+// dilate5 88.9 against 91.6; the 3x3 stencils 0.3 to 1.3 points slower as a ring.
+template <typename S>
+constexpr bool RingWindow() {
+  if constexpr (requires { S::kRingWindow; })
+    return S::kRingWindow;
+  else
+    return false;
+}
+
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
 // strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
@@ -70,17 +84,36 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 #pragma unroll
     for (int i = 0; i < kPipeDepth - 1; ++i) issue(i);
   }
-  typename S::Row win[2 * R + 1];
+  constexpr int P = 2 * R + 1;  // rows in the window
+  typename S::Row win[P];
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
-#pragma unroll 2
-  for (int j = 0; j < end; ++j) {
-    win[2 * R] = row_at(j + 2 * R);
-    const Chunk out = S::Vertical(win);
+  auto put = [&](int j, const Chunk& out) {
     if (x < a.out_row_bytes)
       StoreChunk(RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
+  };
+  if constexpr (RingWindow<S>()) {
+#pragma unroll 1
+    for (int j0 = 0; j0 < end; j0 += P) {
 #pragma unroll
-    for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
+      for (int k = 0; k < P; ++k) {  // output row j = j0 + k: input rows j .. j + 2R sit in slots k, k + 1, ...
+        const int j = j0 + k;
+        if (j >= end) break;
+        win[(k + 2 * R) % P] = row_at(j + 2 * R);
+        typename S::Row turned[P];  // the window from its top row: only names change, no register moves
+#pragma unroll
+        for (int t = 0; t < P; ++t) turned[t] = win[(k + t) % P];
+        put(j, S::Vertical(turned));
+      }
+    }
+  } else {
+#pragma unroll 2
+    for (int j = 0; j < end; ++j) {
+      win[2 * R] = row_at(j + 2 * R);
+      put(j, S::Vertical(win));
+#pragma unroll
+      for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
+    }
   }
 }
 
