@@ -106,7 +106,8 @@ static FilterSpec DeclareBox() {
       "back from the ring, not fetched again through L2) and the horizontal sum costs one add per two outputs "
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
-      "row is its edge pixel repeated: one load). Beyond radius 16 its apron would span more than one "
+      "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
+      "slots became constants). Beyond radius 16 its apron would span more than one "
       "neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
   fast.formats = {PixelFormat::Gray8};
