@@ -24,10 +24,10 @@ constexpr bool TestsFirstRow() {
 
 // Whether the kernel keeps its window of 2R + 1 rows as a ring (row r in slot r % (2R + 1), the loop unrolled over
 // one turn of it, so that no register moves) or shifts it by one row after each output, the loop unrolled twice
-// (S::kRingWindow, measured). Shifting costs a register move per word of a row but leaves ptxas freer: H100,
-// 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8 dilate5 / erode5 79.0 /
-// 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring (80, no spill), rgba8
-// dilate5 88.9 against 91.6; the 3x3 stencils 0.3 to 1.3 points slower as a ring.
+// (S::kRingWindow, measured). Shifting costs a register move per word of a row, yet the 3x3 stencils ran faster
+// that way. H100, 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8 dilate5 /
+// erode5 79.0 / 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring (80, no
+// spill), rgba8 dilate5 88.9 against 91.6; the 3x3 stencils 0.3 to 1.3 points slower as a ring.
 template <typename S>
 constexpr bool RingWindow() {
   if constexpr (requires { S::kRingWindow; })
