@@ -48,7 +48,7 @@ struct CudaCall {
   std::size_t scratch_bytes = 0;
   // The grid of the variant's (main) kernel, computed by the plan from the footprint the variant declares
   // (VariantSpec::footprint: the output tile one block covers), so the launch and the viewer's launch-grid
-  // overlay read one declaration. With tail_strips (VariantSpec::tail_strips) the launcher adds rows of blocks for
+  // overlay read one declaration. With tail_strips (the plan's, PlannedStage::tail_strips) the launcher adds rows for
   // the last wave's shorter strips (core/strip_tiers.hpp), which the overlay draws from the same rule.
   unsigned grid_x = 0, grid_y = 0;
   bool tail_strips = false;
@@ -78,6 +78,8 @@ struct BlockFootprint {
 // A variant's footprint for this configuration, parameters and input format (the format matters to variants
 // that move a fixed number of bytes per thread).
 using FootprintFn = BlockFootprint (*)(const LaunchConfig&, const ParamValues&, PixelFormat in);
+// Whether a variant with tail strips takes them for these parameters (VariantSpec::tail_strips_for).
+using TailStripsFn = bool (*)(const ParamValues&);
 
 // How a variant's output relates to the CPU reference; the tests read this.
 enum class Agreement {
@@ -124,8 +126,10 @@ struct VariantSpec {
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
   // Its launcher puts the rows of the grid's last wave in strips a quarter as tall (core/strip_tiers.hpp), so the
-  // viewer draws those bands shorter. The footprint is then one main-tier block.
+  // viewer draws those bands shorter. The footprint is then one main-tier block. tail_strips_for, when set, says
+  // for which parameters (nullptr: all); the plan decides once (PlannedStage::tail_strips).
   bool tail_strips = false;
+  TailStripsFn tail_strips_for = nullptr;
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };
 

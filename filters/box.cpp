@@ -19,10 +19,18 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // off as r grows, until there are too few threads (ms on an H100, 8192x8192 gray8, block 32x4, ppt 6 / 8 / 10
 // / 12 / 16, bench/results/2026-11-25_h100_radius_sweep/): r3 0.0620 / 0.0624 / 0.0641 / 0.0663 / 0.0665, r4
 // 0.0671 / 0.0647 / 0.0657 / 0.0684 / 0.0704, r5 0.0700 / 0.0680 / 0.0658 / 0.0673 / 0.0713, r7 0.0828 /
-// 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919.
+// 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919. Up to radius 3 the tail
+// strips (BoxFastTail) change that: 8 rows at radius 1, 16 at 2 and 3.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  return WithPptForRadius(d, p.Int("radius"), {{4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
+  return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {3, 16}, {4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
 }
+
+// fast takes the strip kernels' tail strips (the last wave's rows in strips a quarter as tall) up to radius 3.
+// H100, 8192x8192, same process, two runs each, % of a copy at each one's best rows, without -> with
+// (bench/results/2026-11-27e_sobel, calls 4 and 9): r1 79.9 (8 rows) -> 82.1 (8), r2 75.8 (8) -> 77.8 (16), r3 72.8
+// (8) -> 74.3 (16); r4 70.7 -> 70.8, r5 68.4 -> 66.3, r7 63.9 -> 60.3: a tail strip reads 2r more rows for a
+// quarter of the outputs, which stops paying as r grows.
+static bool BoxFastTail(const ParamValues& p) { return p.Int("radius") <= 3; }
 
 static FilterSpec DeclareBox() {
   FilterSpec f;
@@ -107,16 +115,18 @@ static FilterSpec DeclareBox() {
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
-      "slots became constants). Beyond radius 16 its apron would span more than one "
-      "neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
+      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; from radius 4 a short "
+      "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Beyond radius 16 "
+      "its apron would span more than one neighbouring chunk, so it is refused with the reason.",
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8);
+  fast.tail_strips_for = BoxFastTail;
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
   fast.defaults_for = BoxFastLaunch;
-  fast.defaults_rule = "ppt 8 up to radius 4, 10 at radius 5, 12 from radius 6";
+  fast.defaults_rule = "ppt 8 at radius 1, 16 at 2 and 3 (both with the tail strips), 8 at 4, 10 at 5, 12 from 6";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

@@ -75,7 +75,7 @@ KernelListing ListKernel(const FilterSpec& f, const VariantSpec& v) {
 // holds, which the plan does not know, so the line says what happens rather than the final count.
 static std::string TailNote(const PlannedStage& s) {
   const int tail_rows = TailRowsFor(s.launch.ppt);
-  if (!s.variant->tail_strips || tail_rows == 0) return "";
+  if (!s.tail_strips || tail_rows == 0) return "";
   return "; the rows one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
          " rows (more rows of blocks)";
 }

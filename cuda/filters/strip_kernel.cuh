@@ -119,7 +119,8 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
 // columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when the
-// variant declares tail_strips (box fast and gauss half2, measured no faster with them, keep equal strips).
+// stage takes tail strips (PlannedStage::tail_strips; gauss half2, and box fast from radius 4, measured no faster
+// with them, keep equal strips).
 inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid) {
   *grid = GridOf(c);
   const long resident = c.tail_strips ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;

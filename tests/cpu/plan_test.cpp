@@ -229,3 +229,40 @@ TEST(Plan, ScratchBytesComeFromTheVariantThatRuns) {
 
 }  // namespace
 }  // namespace fl
+
+namespace fl {
+namespace {
+
+// The plan decides once whether a stage's launcher takes the tail strips, and the launcher, the overlay and the
+// kernel view read that: the strip stencils always, box fast up to radius 3 (its rule by radius), gauss half2
+// and the point kernels never, and no stage on the CPU backend.
+TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
+  const Registry& reg = BuiltinRegistry();
+  const ImageShape gray{640, 480, PixelFormat::Gray8};
+  auto tail = [&](const char* spec, Backend backend = Backend::Cuda) {
+    Pipeline p;
+    p.stages.push_back(ParseStageSpec(reg, spec, backend));
+    const Plan plan = ResolvePipeline(reg, p, gray, backend);
+    EXPECT_TRUE(plan.ok()) << spec << ": " << plan.issue->message;
+    return plan.ok() && plan.stages[0].tail_strips;
+  };
+  EXPECT_TRUE(tail("dilate5:variant=fast"));
+  EXPECT_TRUE(tail("sobel:variant=fast"));
+  EXPECT_TRUE(tail("box:variant=fast:radius=1"));
+  EXPECT_TRUE(tail("box:variant=fast:radius=3"));
+  EXPECT_FALSE(tail("box:variant=fast:radius=4"));
+  EXPECT_FALSE(tail("box:variant=fast:radius=16"));
+  EXPECT_FALSE(tail("gauss:variant=half2:radius=4"));
+  EXPECT_FALSE(tail("invert:variant=vec4"));
+  EXPECT_FALSE(tail("dilate5:variant=fast", Backend::Cpu)) << "the CPU reference runs";
+  // box fast's rows follow the same radii: 8 at radius 1, 16 at 2 and 3, 8 at 4.
+  const FilterSpec& box = reg.Get("box");
+  const VariantSpec& fast = *box.FindVariant("fast");
+  for (const auto& [radius, rows] : {std::pair{1, 8}, {2, 16}, {3, 16}, {4, 8}})
+    EXPECT_EQ(DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(radius)), PixelFormat::Gray8).ppt,
+              rows)
+        << "radius " << radius;
+}
+
+}  // namespace
+}  // namespace fl

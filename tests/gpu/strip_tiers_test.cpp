@@ -8,6 +8,7 @@
 
 #include "common/test_images.hpp"
 #include "core/cpu_executor.hpp"
+#include "core/plan.hpp"
 #include "cuda/cuda_executor.hpp"
 #include "core/strip_tiers.hpp"
 #include "cuda/kernel_info.hpp"
@@ -21,13 +22,16 @@ struct TierCase {
   std::string filter;
   PixelFormat format;
   LaunchConfig launch;  // block_x 0: the variant's default for the parameters
+  std::string params = "";
 };
 
 void PrintTo(const TierCase& c, std::ostream* os) {
-  *os << c.filter << "/fast " << ToString(c.format) << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
+  *os << c.filter << "/fast " << c.params << " " << ToString(c.format)
+      << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
 }
 
-// The variants launched through strip::LaunchStrip with the tail (box fast and gauss half2 keep equal strips).
+// The variants whose launchers take the tail: the strip stencils, and box fast up to radius 3 (gauss half2 keeps
+// equal strips).
 std::vector<TierCase> Cases() {
   std::vector<TierCase> cases;
   const LaunchConfig odd{.block_x = 64, .block_y = 2, .ppt = 9, .smem = false};
@@ -37,6 +41,10 @@ std::vector<TierCase> Cases() {
       cases.push_back({f, fmt, {.block_x = 0}});
       cases.push_back({f, fmt, odd});
     }
+  for (const char* r : {"radius=1", "radius=3"}) {
+    cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
+    cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
+  }
   return cases;
 }
 
@@ -49,7 +57,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const FilterSpec& f = reg.Get(c.filter);
   const VariantSpec& v = reg.GetVariant(f, "fast");
   test::GpuContext& gpu = test::Gpu();
-  const ParamValues params = test::ParamsFor(f, "");
+  const ParamValues params = test::ParamsFor(f, c.params);
   LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
   if (launch.ppt < 8) launch.ppt = 16;  // the tail starts at 8 rows per thread (rgba8 gauss3 defaults to 4)
 
@@ -62,9 +70,9 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const cuda::KernelInfo info = cuda::QueryKernelInfo(v.kernel(c.format, launch, params),
                                                       launch.block_x * launch.block_y, smem, gpu.limits);
   const long resident = static_cast<long>(info.active_blocks_per_sm) * gpu.limits.sm_count;
-  // The launcher shortens the tail because the registry says so, from the same count: were either not so, the
-  // output would still match and this test would prove nothing about the tail.
-  ASSERT_TRUE(v.tail_strips);
+  // The launcher shortens the tail because the plan says so, from the same count: were either not so, the output
+  // would still match and this test would prove nothing about the tail.
+  ASSERT_TRUE(PlanVariant(f, v, params, launch, ImageShape{64, 64, c.format}, gpu.limits).tail_strips);
   ASSERT_EQ(cuda::ResidentBlocks(v.kernel(c.format, launch, params), launch.block_x * launch.block_y, smem), resident);
   const long wave_rows = resident / grid_x * launch.block_y * launch.ppt;
   const int height = static_cast<int>(wave_rows) + 3 * launch.block_y * launch.ppt + 5;
@@ -90,7 +98,8 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
 INSTANTIATE_TEST_SUITE_P(StripKernels, StripTailTiers, ::testing::ValuesIn(Cases()),
                          [](const ::testing::TestParamInfo<TierCase>& info) {
                            const TierCase& c = info.param;
-                           return c.filter + "_" + std::string(ToString(c.format)) +
+                           std::string radius = c.params.empty() ? "" : "_r" + c.params.substr(c.params.find('=') + 1);
+                           return c.filter + radius + "_" + std::string(ToString(c.format)) +
                                   (c.launch.block_x ? "_odd" : "_default");
                          });
 

@@ -182,14 +182,22 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   EXPECT_EQ(BandTop(g->tiers, 24, 1, 64), 1536);
   EXPECT_EQ(BandRows(g->tiers, 24, 1, 64), 16);
   EXPECT_EQ(BandAt(g->tiers, 2047, 1, 64), 24 + 31);
-  // Box fast walks the same strips but keeps them equal.
-  p.stages = {ParseStageSpec(reg, "box:variant=fast:block=32x4:ppt=16", Backend::Cuda)};
+  // Box fast walks the same strips, and keeps them equal from radius 4 up.
+  p.stages = {ParseStageSpec(reg, "box:variant=fast:radius=4:block=32x4:ppt=16", Backend::Cuda)};
   ran = ResolvePipeline(reg, p, input, Backend::Cuda);
   ASSERT_TRUE(ran.ok()) << ran.issue->message;
   g = ui::LaunchGridOf(s);
   ASSERT_TRUE(g);
   EXPECT_EQ(g->blocks_y, 32);
   EXPECT_EQ(g->tiers.tail_band, g->blocks_y);
+  // Up to radius 3 it takes the tail too.
+  p.stages = {ParseStageSpec(reg, "box:variant=fast:radius=3:block=32x4:ppt=16", Backend::Cuda)};
+  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
+  ASSERT_TRUE(ran.ok()) << ran.issue->message;
+  g = ui::LaunchGridOf(s);
+  ASSERT_TRUE(g);
+  EXPECT_GT(g->blocks_y, 32);
+  EXPECT_LT(g->tiers.tail_band, g->blocks_y);
 }
 
 class AbScreenshot : public ::testing::Test {

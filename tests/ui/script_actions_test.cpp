@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast: ppt 8 up to radius 4, 12 from radius 6).
+// for the stage's parameters (box fast: ppt 16 at radius 2 and 3, 8 at 4, 12 from radius 6).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -124,6 +124,8 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
     EXPECT_TRUE(plan.ok()) << plan.issue->message;
     return plan.ok() ? plan.stages[2].launch : LaunchConfig{};
   };
+  EXPECT_EQ(planned().ppt, 16);
+  ASSERT_EQ(Do("param 3 radius 4"), "");
   EXPECT_EQ(planned().ppt, 8);
   ASSERT_EQ(Do("param 3 radius 16"), "");
   EXPECT_EQ(planned().ppt, 12) << "the default follows the radius";
