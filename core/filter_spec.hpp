@@ -48,8 +48,8 @@ struct CudaCall {
   std::size_t scratch_bytes = 0;
   // The grid of the variant's (main) kernel, computed by the plan from the footprint the variant declares
   // (VariantSpec::footprint: the output tile one block covers), so the launch and the viewer's launch-grid
-  // overlay read one declaration. With tail_strips (the plan's, PlannedStage::tail_strips) the launcher adds rows for
-  // the last wave's shorter strips (core/strip_tiers.hpp), which the overlay draws from the same rule.
+  // overlay read one declaration. With tail_strips (the plan's, PlannedStage::tail_strips) the launcher adds rows of
+  // blocks for the last wave's shorter strips (core/strip_tiers.hpp), which the overlay draws from the same rule.
   unsigned grid_x = 0, grid_y = 0;
   bool tail_strips = false;
 };

@@ -107,7 +107,8 @@ static FilterSpec DeclareBox() {
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
       "and each output costs one extraction and one add. A warp's two end lanes are only the apron: each warp "
-      "writes 30 chunks.",
+      "writes 30 chunks. Up to radius 3 the rows the last wave of resident blocks would cover go in strips a "
+      "quarter as long, started last, so that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Up to radius 7 each input row is fetched once (the leaving row is read "
@@ -118,7 +119,8 @@ static FilterSpec DeclareBox() {
       "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; from radius 4 a short "
       "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Beyond radius 16 "
       "its apron would span more than one neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8);
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
+  fast.tail_strips = true;  // up to radius 3, as its text says
   fast.tail_strips_for = BoxFastTail;
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
@@ -126,7 +128,8 @@ static FilterSpec DeclareBox() {
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
   fast.defaults_for = BoxFastLaunch;
-  fast.defaults_rule = "ppt 8 at radius 1, 16 at 2 and 3 (both with the tail strips), 8 at 4, 10 at 5, 12 from 6";
+  fast.defaults_rule = "ppt 8 at radius 1, 16 at 2 and 3 (radius 1 to 3 with the tail strips), 8 at 4, 10 at 5, 12 "
+                      "from 6";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

@@ -20,7 +20,8 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail_strips`: its launcher puts
-// the last wave's rows in shorter strips (strip::LaunchStrip), which the teaching text then explains.
+// the last wave's rows in shorter strips (strip::StripArgsOf), which the teaching text then explains; a variant
+// that takes them only for some parameters (box fast) passes false and explains its own rule.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows, bool tail_strips = true);
 

@@ -24,10 +24,11 @@ constexpr bool TestsFirstRow() {
 
 // Whether the kernel keeps its window of 2R + 1 rows as a ring (row r in slot r % (2R + 1), the loop unrolled over
 // one turn of it, so that no register moves) or shifts it by one row after each output, the loop unrolled twice
-// (S::kRingWindow, measured). Shifting costs a register move per word of a row, yet the 3x3 stencils ran faster
-// that way. H100, 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8 dilate5 /
-// erode5 79.0 / 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring (80, no
-// spill), rgba8 dilate5 88.9 against 91.6; the 3x3 stencils 0.3 to 1.3 points slower as a ring.
+// (S::kRingWindow, measured). Shifting costs a register move per word of a row, yet gauss3 and dilate3 / erode3
+// ran faster that way. H100, 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8
+// dilate5 / erode5 79.0 / 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring
+// (80, no spill), rgba8 dilate5 88.9 against 91.6; gauss3 and dilate3 / erode3 0.3 to 1.3 points slower as a ring.
+// Sobel gains from the ring only with its exponent word in a register as well (sobel_fast.cu).
 template <typename S>
 constexpr bool RingWindow() {
   if constexpr (requires { S::kRingWindow; })
@@ -162,8 +163,9 @@ KernelPtr StripKernelFor(const LaunchConfig& c) {
 
 // Launches a strip kernel on the columns of blocks the plan computed from the variant's footprint, after checking
 // its rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
-// within the device's limit). With the variant's tail_strips, the last wave's rows go in shorter strips
-// (StripTiers); a kernel of a variant without them may place its strips by a.rows alone (gray fast).
+// within the device's limit). When the stage takes tail strips (CudaCall::tail_strips, the plan's decision), the
+// last wave's rows go in shorter strips (StripTiers); a kernel of a variant without them may place its strips by
+// a.rows alone (gray fast).
 inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {
   RequireChunkRows(c, name);
   if (smem > 48 * 1024)

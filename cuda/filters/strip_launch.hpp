@@ -52,8 +52,8 @@ inline LaunchUse Use() {
 // The default launch: measured on an H100 (bench/sweep_fast.sh, 8192x8192 gray8, docs/PERFORMANCE.md), blocks of
 // 32x4 beat 32x8 and 64x4 for every stencil. Rows per thread: with the short tail strips (StripTiers), 16 for every
 // gray8 stencil that has them (before them, 4 suited radius 1 and 8 the wider or heavier stencils: longer strips
-// paid in the grid's tail what they saved in apron rows); some rgba8 stencils keep fewer, and box fast and gauss
-// half2, which have no tail strips, their own radius rules.
+// paid in the grid's tail what they saved in apron rows); some rgba8 stencils keep fewer, and box fast (tail strips
+// up to radius 3) and gauss half2 (none) their own radius rules.
 inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
 // Kernels whose warps overlap (box fast, gauss half2): a warp's two end lanes only serve as the apron of its 30

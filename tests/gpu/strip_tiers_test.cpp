@@ -26,7 +26,7 @@ struct TierCase {
 };
 
 void PrintTo(const TierCase& c, std::ostream* os) {
-  *os << c.filter << "/fast " << c.params << " " << ToString(c.format)
+  *os << c.filter << "/fast " << (c.params.empty() ? "" : c.params + " ") << ToString(c.format)
       << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
 }
 
@@ -62,7 +62,8 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   if (launch.ppt < 8) launch.ppt = 16;  // the tail starts at 8 rows per thread (rgba8 gauss3 defaults to 4)
 
   // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
-  // 4099 or 4108 bytes: a partial last block across (9 blocks of 512 bytes, or 5 of 1024 for the odd launch).
+  // 4099 or 4108 bytes: a partial last block across (9 blocks of 512 bytes, or 5 of 1024 for the odd launch; box's
+  // apron warps write 480 and 960).
   const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;
   const BlockFootprint fp = FootprintOf(v, launch, params, c.format);
   const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
