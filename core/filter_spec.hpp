@@ -78,7 +78,7 @@ struct BlockFootprint {
 // A variant's footprint for this configuration, parameters and input format (the format matters to variants
 // that move a fixed number of bytes per thread).
 using FootprintFn = BlockFootprint (*)(const LaunchConfig&, const ParamValues&, PixelFormat in);
-// Whether a variant with tail strips takes them for these parameters (VariantSpec::tail_strips_for).
+// Whether a variant's launcher takes the tail strips for these parameters (VariantSpec::tail_strips).
 using TailStripsFn = bool (*)(const ParamValues&);
 
 // How a variant's output relates to the CPU reference; the tests read this.
@@ -126,10 +126,9 @@ struct VariantSpec {
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
   // Its launcher puts the rows of the grid's last wave in strips a quarter as tall (core/strip_tiers.hpp), so the
-  // viewer draws those bands shorter. The footprint is then one main-tier block. tail_strips_for, when set, says
-  // for which parameters (nullptr: all); the plan decides once (PlannedStage::tail_strips).
-  bool tail_strips = false;
-  TailStripsFn tail_strips_for = nullptr;
+  // viewer draws those bands shorter. The footprint is then one main-tier block. It says for which parameters
+  // (nullptr: none); the plan decides once per stage (PlannedStage::tail_strips).
+  TailStripsFn tail_strips = nullptr;
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };
 

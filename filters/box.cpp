@@ -122,8 +122,7 @@ static FilterSpec DeclareBox() {
       "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Beyond radius 16 "
       "its apron would span more than one neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
-  fast.tail_strips = true;  // up to radius 3, as its text says
-  fast.tail_strips_for = BoxFastTail;
+  fast.tail_strips = BoxFastTail;  // up to radius 3, as its text says
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;

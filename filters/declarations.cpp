@@ -70,7 +70,7 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.check_launch = cuda::strip::BlockProblem;
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
-  v.tail_strips = tail_strips;
+  v.tail_strips = tail_strips ? +[](const ParamValues&) { return true; } : nullptr;
   return v;
 }
 

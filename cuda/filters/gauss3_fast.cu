@@ -12,7 +12,8 @@ namespace {
 template <int Bpp>
 struct Gauss3Stencil {
   static constexpr int kMinBlocks = 4;
-  static constexpr bool kTestFirstRow = true;  // rgba8: no spill (strip_kernel.cuh, TestsFirstRow)
+  static constexpr bool kTestFirstRow = true;  // rgba8: no spill (strip_kernel.cuh, the early return)
+  static constexpr bool kRingWindow = false;   // slower as a ring (strip_kernel.cuh)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = 1;

@@ -30,7 +30,8 @@ struct MorphStencil {
   // Gray8 5x5 at 80 registers runs 6 blocks of 128 threads per SM instead of 5 (at 96): 0.0598 -> 0.0568 ms at
   // 8192x8192 on the H100, then with 16 to 84 bytes spilled, none since its window is a ring.
   static constexpr int kMinBlocks = (R == 1 && Bpp == 1) ? 4 : (Bpp == 1 ? 3 : 2);
-  static constexpr bool kRingWindow = R == 2;  // no spill at 80 registers (strip_kernel.cuh, RingWindow)
+  static constexpr bool kTestFirstRow = false;
+  static constexpr bool kRingWindow = R == 2;  // 5x5: no spill at 80 registers; 3x3 slower as a ring (strip_kernel.cuh)
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);

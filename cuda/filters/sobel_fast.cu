@@ -18,10 +18,11 @@ constexpr int kGBias = 1024;                 // gx and gy are stored + 1024
 
 struct SobelStencil {
   static constexpr int kMinBlocks = 3;  // 80 registers: 6 blocks per SM (93 registers: 5), 1.5% faster
-  // With OpaqueExponentWord (below) only a ring of rows (strip_kernel.cuh, RingWindow) gains (both: 48 bytes spilled):
+  // With OpaqueExponentWord (below) only a ring of rows (strip_kernel.cuh) gains (both: 48 bytes spilled):
   // H100, 8192x8192, same process, two runs (bench/results/2026-11-27e_sobel, call 2): 71.5% of a copy before,
   // 72.5 with both, 69.2 with the word alone, 70.4 with the ring alone.
   static constexpr bool kRingWindow = true;
+  static constexpr bool kTestFirstRow = false;  // 1.2 points faster than testing the first row (strip_kernel.cuh)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = 1;
   static constexpr int kNbrWords = 1;

@@ -10,33 +10,6 @@
 
 namespace fl::cuda::strip {
 
-// Whether the kernel leaves a strip past the image by testing its first row (S::kTestFirstRow) or its row count:
-// the same condition, but ptxas allocates registers differently after each. H100, 8192x8192, same process, three
-// runs each (bench/results/2026-11-27d_strip_tail, call 10): rgba8 gauss3 96.3% of a copy testing the first row
-// (64 registers, no spill) against 94.3 (32 bytes spilled); sobel 70.4 against 71.6; the others within 0.5.
-template <typename S>
-constexpr bool TestsFirstRow() {
-  if constexpr (requires { S::kTestFirstRow; })
-    return S::kTestFirstRow;
-  else
-    return false;
-}
-
-// Whether the kernel keeps its window of 2R + 1 rows as a ring (row r in slot r % (2R + 1), the loop unrolled over
-// one turn of it, so that no register moves) or shifts it by one row after each output, the loop unrolled twice
-// (S::kRingWindow, measured). Shifting costs a register move per word of a row, yet gauss3 and dilate3 / erode3
-// ran faster that way. H100, 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8
-// dilate5 / erode5 79.0 / 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring
-// (80, no spill), rgba8 dilate5 88.9 against 91.6; gauss3 and dilate3 / erode3 0.3 to 1.3 points slower as a ring.
-// Sobel gains from the ring only with its exponent word in a register as well (sobel_fast.cu).
-template <typename S>
-constexpr bool RingWindow() {
-  if constexpr (requires { S::kRingWindow; })
-    return S::kRingWindow;
-  else
-    return false;
-}
-
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
 // strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
@@ -50,9 +23,12 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   extern __shared__ uint4 strip_rings[];
   const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
   const StripPlace place = PlaceStrip(a);
-  // The same test either way, for the whole warp (its lanes share threadIdx.y); which one ptxas allocates registers
-  // better for depends on the stencil (S::kTestFirstRow, measured).
-  if (TestsFirstRow<S>() ? place.y0 >= a.h : place.end <= 0) return;
+  // A strip past the image: testing its first row (S::kTestFirstRow) or its row count is the same condition, for
+  // the whole warp (its lanes share threadIdx.y), but ptxas allocates registers differently after each. H100,
+  // 8192x8192, same process, three runs each (bench/results/2026-11-27d_strip_tail, call 10): rgba8 gauss3 96.3% of
+  // a copy testing the first row (64 registers, no spill) against 94.3 (32 bytes spilled); sobel 70.4 against
+  // 71.6; the others within 0.5.
+  if (S::kTestFirstRow ? place.y0 >= a.h : place.end <= 0) return;
   const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   const StripWalk walk = WalkOf<R>(strip, y0, end);
@@ -93,7 +69,14 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
     if (x < a.out_row_bytes)
       StoreChunk(RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
   };
-  if constexpr (RingWindow<S>()) {
+  // The window of 2R + 1 rows as a ring (S::kRingWindow: row r in slot r % (2R + 1), the loop unrolled over one
+  // turn of it, so that no register moves) or shifted by one row after each output, the loop unrolled twice.
+  // Shifting costs a register move per word of a row, yet gauss3 and dilate3 / erode3 ran faster that way. H100,
+  // 8192x8192, same process, three runs (bench/results/2026-11-27e_sobel, call 2): gray8 dilate5 / erode5 79.0 /
+  // 78.8% of a copy shifting (80 registers, 84 bytes spilled) against 82.6 / 81.4 as a ring (80, no spill), rgba8
+  // dilate5 88.9 against 91.6; gauss3 and dilate3 / erode3 0.3 to 1.3 points slower as a ring. Sobel gains from
+  // the ring only with its exponent word in a register as well (sobel_fast.cu).
+  if constexpr (S::kRingWindow) {
 #pragma unroll 1
     for (int j0 = 0; j0 < end; j0 += P) {
 #pragma unroll

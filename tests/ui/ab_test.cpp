@@ -158,14 +158,17 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   s.registry = &reg;
   const ImageShape input{4096, 2048, PixelFormat::Gray8};
   Plan& ran = s.results[ui::Slot::A].plan;
-  Pipeline p;
-  p.stages = {ParseStageSpec(reg, "gauss3:variant=fast:block=32x4:ppt=16", Backend::Cuda)};
-  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
-  ASSERT_TRUE(ran.ok()) << ran.issue->message;
+  auto show = [&](const char* spec) {  // the stage as the one run, and the overlay's grid for it
+    Pipeline p;
+    p.stages = {ParseStageSpec(reg, spec, Backend::Cuda)};
+    ran = ResolvePipeline(reg, p, input, Backend::Cuda);
+    EXPECT_TRUE(ran.ok()) << spec << ": " << ran.issue->message;
+    return ui::LaunchGridOf(s);
+  };
   s.display.valid = true;
   s.display.stage = 0;
   s.display.shape = input;
-  auto g = ui::LaunchGridOf(s);
+  auto g = show("gauss3:variant=fast:block=32x4:ppt=16");
   ASSERT_TRUE(g);
   EXPECT_EQ(g->footprint.tile_w, 512);  // 32 threads x 16 bytes
   EXPECT_EQ(g->footprint.tile_h, 64);   // 4 strips x 16 rows
@@ -183,18 +186,12 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   EXPECT_EQ(BandRows(g->tiers, 24, 1, 64), 16);
   EXPECT_EQ(BandAt(g->tiers, 2047, 1, 64), 24 + 31);
   // Box fast walks the same strips, and keeps them equal from radius 4 up.
-  p.stages = {ParseStageSpec(reg, "box:variant=fast:radius=4:block=32x4:ppt=16", Backend::Cuda)};
-  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
-  ASSERT_TRUE(ran.ok()) << ran.issue->message;
-  g = ui::LaunchGridOf(s);
+  g = show("box:variant=fast:radius=4:block=32x4:ppt=16");
   ASSERT_TRUE(g);
   EXPECT_EQ(g->blocks_y, 32);
   EXPECT_EQ(g->tiers.tail_band, g->blocks_y);
   // Up to radius 3 it takes the tail too.
-  p.stages = {ParseStageSpec(reg, "box:variant=fast:radius=3:block=32x4:ppt=16", Backend::Cuda)};
-  ran = ResolvePipeline(reg, p, input, Backend::Cuda);
-  ASSERT_TRUE(ran.ok()) << ran.issue->message;
-  g = ui::LaunchGridOf(s);
+  g = show("box:variant=fast:radius=3:block=32x4:ppt=16");
   ASSERT_TRUE(g);
   EXPECT_GT(g->blocks_y, 32);
   EXPECT_LT(g->tiers.tail_band, g->blocks_y);
