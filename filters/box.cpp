@@ -20,9 +20,11 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // / 12 / 16, bench/results/2026-11-25_h100_radius_sweep/): r3 0.0620 / 0.0624 / 0.0641 / 0.0663 / 0.0665, r4
 // 0.0671 / 0.0647 / 0.0657 / 0.0684 / 0.0704, r5 0.0700 / 0.0680 / 0.0658 / 0.0673 / 0.0713, r7 0.0828 /
 // 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919. Up to radius 3 the tail
-// strips (BoxFastTail) change that: 8 rows at radius 1, 16 at 2 and 3.
+// strips (BoxFastTail) change that: 16 rows at radius 1 to 3. Radius 1 ran best at 8 until its warps owned their
+// 32 chunks (cuda::BoxFastOwnWarps); since, 16 rows: 87.2% of a copy against 85.8 at 8 and 86.9 at 12 (same
+// process, two runs, bench/results/2026-11-27f_box_edges, call 9).
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {3, 16}, {4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
+  return WithPptForRadius(d, p.Int("radius"), {{3, 16}, {4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
 }
 
 // fast takes the strip kernels' tail strips (the last wave's rows in strips a quarter as tall) up to radius 3.
@@ -108,9 +110,12 @@ static FilterSpec DeclareBox() {
       "radius 7 the rows of the window stay in a ring of shared-memory slots until they leave it, and the "
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
-      "and each output costs one extraction and one add. A warp's two end lanes are only the apron: each warp "
-      "writes 30 chunks. Up to radius 3 the rows the last wave of resident blocks would cover go in strips a "
-      "quarter as long, started last, so that the grid does not end with a few long strips running alone.",
+      "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
+      "to radius 2 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
+      "from it, so that each warp owns 32 chunks; from radius 3 they are only the apron and each warp writes 30 "
+      "chunks, its neighbours overlapping it by two. Up to radius 3 the rows the last wave of resident blocks "
+      "would cover go in strips a quarter as long, started last, so that the grid does not end with a few long "
+      "strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Up to radius 7 each input row is fetched once (the leaving row is read "
@@ -119,8 +124,11 @@ static FilterSpec DeclareBox() {
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
       "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; from radius 4 a short "
-      "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Beyond radius 16 "
-      "its apron would span more than one neighbouring chunk, so it is refused with the reason.",
+      "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Warps that own "
+      "their 32 chunks load and store whole aligned 512-byte spans of a row: at radius 1 and 2 that took 83% to "
+      "87% and 78% to 81%, but from radius 3 the edge fetches and sums cost more than the alignment saved, so "
+      "there the warps overlap. Beyond radius 16 its apron would span more than one neighbouring chunk, so it is "
+      "refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
   fast.tail_strips = BoxFastTail;  // up to radius 3, as its text says
   fast.formats = {PixelFormat::Gray8};
@@ -129,8 +137,7 @@ static FilterSpec DeclareBox() {
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
   fast.defaults_for = BoxFastLaunch;
-  fast.defaults_rule = "ppt 8 at radius 1, 16 at 2 and 3 (radius 1 to 3 with the tail strips), 8 at 4, 10 at 5, 12 "
-                      "from 6";
+  fast.defaults_rule = "ppt 16 up to radius 3 (with the tail strips), 8 at 4, 10 at 5, 12 from 6";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

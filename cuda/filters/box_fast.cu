@@ -6,18 +6,21 @@
 // 255). Moving one row along the strip (down it, or up it for odd strips) adds the row entering the window and
 // subtracts the one leaving it. Rows arrive by cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up
 // to radius 7 every row of the window stays in a ring of shared-memory slots until it leaves (RetainedStrip):
-// one 16-byte fetch per output row. Larger
-// radii fetch the leaving row again (mostly an L2 hit) through a second ring. The horizontal sum over 2r + 1
+// one 16-byte fetch per output row. Larger radii fetch the leaving row again (mostly an L2 hit) through a
+// second ring. The horizontal sum over 2r + 1
 // columns needs column sums of each neighbouring chunk: they come from the neighbouring lanes by warp
 // shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked); larger radii
 // slide one 32-bit sum by column differences taken two at a time in 16-bit lanes (HorizontalWide). A warp's
-// two end lanes have no neighbour in the warp, so they only serve as the apron: a warp writes the 30 chunks
-// of its middle lanes, and neighbouring warps overlap by two chunks (6% more loads, no divergent special
-// cases). Division by (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
+// two end lanes have no neighbour in the warp. Up to radius 2 they fetch the chunks beyond the warp and keep
+// running sums of the words of them they need, so that a warp's loads and stores cover whole aligned spans of a
+// row. From radius 3 they only serve as the apron: a warp writes the 30 chunks of its middle lanes, and
+// neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why). Division by
+// (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
 
 #include "core/cpu/box.hpp"
 #include "cuda/filters/box_fast.hpp"
+#include "cuda/filters/box_sums.cuh"
 #include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
 
@@ -25,179 +28,78 @@ namespace fl::cuda {
 namespace {
 
 using strip::Chunk;
-
-// Column sums of a chunk: even[i] holds columns 4i and 4i + 2 in its low and high lanes, odd[i] columns 4i +
-// 1 and 4i + 3.
-struct ColumnSums {
-  unsigned even[4], odd[4];
-};
+// The column and horizontal sums (box_sums.cuh).
+using box::AddRow;
+using box::ColumnSums;
+using box::EdgeSums;
+using box::HorizontalPacked;
+using box::HorizontalWide;
+using box::kPackedMaxRadius;
+using box::kPackedNbrWords;
+using box::SlideRow;
 
 __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a, int y) {
   return strip::RowAt(a.in, ClampInt(y, 0, a.h - 1), a.in_pitch);
-}
-
-// AddRow adds a row (a chunk of bytes) to the column sums; SlideRow adds the entering row and takes the leaving
-// one out (add first: a lane never goes negative, so no borrow crosses into the next lane).
-__device__ __forceinline__ void AddRow(ColumnSums& s, const unsigned (&enter)[4]) {
-#pragma unroll
-  for (int i = 0; i < 4; ++i) s.even[i] += strip::Even(enter[i]), s.odd[i] += strip::Odd(enter[i]);
-}
-__device__ __forceinline__ void SlideRow(ColumnSums& s, const unsigned (&enter)[4], const unsigned (&leave)[4]) {
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    s.even[i] = s.even[i] + strip::Even(enter[i]) - strip::Even(leave[i]);
-    s.odd[i] = s.odd[i] + strip::Odd(enter[i]) - strip::Odd(leave[i]);
-  }
-}
-
-// The 16 means (each below 256) of a chunk as its bytes.
-__device__ __forceinline__ Chunk PackMeans(const unsigned (&q)[16]) {
-  Chunk out;
-#pragma unroll
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
-                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
-  return out;
-}
-
-// W(c), the column sums (c, c + 2) as (low, high) lanes, from words k = c >> 2 of a row of chunks' sums at
-// e[k + kN] and o[k + kN]: for c % 4 == 0 or 1 a word as it stands, for 2 or 3 the upper lane of one and the
-// lower lane of the next (one byte permute). c >> 2 and c & 3 floor negative c as intended.
-template <int kN, int kLen>
-__device__ __forceinline__ unsigned PairWord(const unsigned (&e)[kLen], const unsigned (&o)[kLen], int c) {
-  const int k = (c >> 2) + kN;
-  switch (c & 3) {
-    case 0: return e[k];
-    case 1: return o[k];
-    case 2: return strip::LaneShift(e[k], e[k + 1]);
-    default: return strip::LaneShift(o[k], o[k + 1]);
-  }
-}
-
-// The 16 box means of the own chunk, packed as bytes, from the column sums of it and of its neighbours (left:
-// lane - 1, right: lane + 1, by shuffle), for R <= 7: two outputs per add. Pair word W(c) holds the column
-// sums (c, c + 2): for c % 4 == 0 or 1 that is a chunk word of `even` or `odd` as it stands, for 2 or 3 the
-// upper lane of one and the lower lane of the next (one byte permute). T(x) = the sum of W(c) over c = x - R
-// .. x + R holds the box sums of outputs x and x + 2, so sliding T from x to x + 1 is one three-operand add
-// for two outputs, where extracting each 16-bit column would cost about eight instructions per output. A lane
-// of T stays below 2^16 while (2R + 1)^2 * 255.5 does, hence R <= 7 (a sum transiently holds one more column,
-// also below 2^16), and the modular 32-bit add leaves each lane exact because no lane of any T over- or
-// underflows.
-constexpr int kPackedMaxRadius = 7;
-
-template <int R>
-__device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, unsigned reciprocal) {
-  static_assert(R >= 1 && R <= kPackedMaxRadius);
-  constexpr int kN = (R + 3) / 4;  // words needed of each neighbouring chunk
-  unsigned e[4 + 2 * kN], o[4 + 2 * kN];  // words k = -kN .. 3 + kN (at k + kN), the neighbours' by shuffle
-#pragma unroll
-  for (int i = 0; i < 4; ++i) e[kN + i] = own.even[i], o[kN + i] = own.odd[i];
-#pragma unroll
-  for (int i = 0; i < kN; ++i) {
-    e[i] = __shfl_up_sync(strip::kFullMask, own.even[4 - kN + i], 1);
-    o[i] = __shfl_up_sync(strip::kFullMask, own.odd[4 - kN + i], 1);
-    e[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
-    o[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
-  }
-  auto pair = [&](int c) { return PairWord<kN>(e, o, c); };  // c = -R .. 13 + R
-  constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes
-  unsigned t = kHalf * 0x00010001u;
-#pragma unroll
-  for (int c = -R; c <= R; ++c) t += pair(c);
-  unsigned q[16];  // the means, output x at q[x]
-#pragma unroll
-  for (int x = 0; x < 14; ++x) {
-    if (x > 0) t = t + pair(x + R) - pair(x - R - 1);
-    if ((x & 2) == 0) {  // T(x) for x % 4 == 0, 1 holds outputs x and x + 2
-      q[x] = __umulhi(t & 0xffffu, reciprocal);
-      q[x + 2] = __umulhi(t >> 16, reciprocal);
-    }
-  }
-  return PackMeans(q);
-}
-
-// The same 16 means for R = 8 .. 16, where a box sum (up to 33^2 x 255) no longer fits a 16-bit lane but a
-// column sum (up to 33 x 255) and the difference of two still do. Sliding from output x - 1 to x adds
-// D(x) = col(x + R) - col(x - R - 1); one three-operand add of pair words gives two such differences,
-// D(x) and D(x + 2), each biased by 0x8000 so that no lane borrows from the next. So an output costs a lane
-// extraction and one add instead of two column extractions and two adds, and the first output's sum
-// adds whole words of four columns (at most 7 per accumulator, so that a lane stays below 2^16) instead of
-// 2R + 1 single columns.
-template <int R>
-__device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned reciprocal) {
-  static_assert(R > kPackedMaxRadius && R <= kBoxFastMaxRadius);
-  constexpr int kN = 4;                           // every word of both neighbouring chunks
-  unsigned e[4 + 2 * kN + 1], o[4 + 2 * kN + 1];  // words k = -4 .. 7 at k + kN, and a zero word past them
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    e[kN + i] = own.even[i], o[kN + i] = own.odd[i];
-    e[i] = __shfl_up_sync(strip::kFullMask, own.even[i], 1);
-    o[i] = __shfl_up_sync(strip::kFullMask, own.odd[i], 1);
-    e[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
-    o[4 + kN + i] = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
-  }
-  e[4 + 2 * kN] = o[4 + 2 * kN] = 0u;  // only ever the unused upper lane of the last pair below
-  auto pair = [&](int c) { return PairWord<kN>(e, o, c); };  // c = -16 .. 30
-  auto col = [&](int c) {  // column c, c = -16 .. 16
-    const unsigned w = pair(c & ~2);
-    return (c & 2) ? w >> 16 : w & 0xffffu;
-  };
-  // The first output's sum: groups of four columns wholly inside -R .. R as their two words, the rest alone.
-  constexpr int kFirstGroup = -(R / 4), kLastGroup = (R - 3) >> 2;  // floor((R - 3) / 4)
-  unsigned acc[3] = {0u, 0u, 0u};
-  unsigned sum = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2
-#pragma unroll
-  for (int c = -R; c <= R; ++c) {
-    const int k = c >> 2;
-    if (k >= kFirstGroup && k <= kLastGroup) {
-      if ((c & 3) == 0) {
-        const int j = 2 * (k - kFirstGroup);  // the word's index among those added, 7 per accumulator
-        acc[j / 7] += e[k + kN];
-        acc[(j + 1) / 7] += o[k + kN];
-      }
-    } else {
-      sum += col(c);
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < 3; ++i) sum += (acc[i] & 0xffffu) + (acc[i] >> 16);
-
-  unsigned d[17];  // d[x] = 0x8000 + D(x), x = 1 .. 15 (d[16] unused)
-#pragma unroll
-  for (int x = 1; x <= 14; ++x) {
-    if ((x & 3) == 1 || (x & 3) == 2) {
-      const unsigned dp = pair(x + R) + 0x80008000u - pair(x - R - 1);
-      d[x] = dp & 0xffffu;
-      d[x + 2] = dp >> 16;
-    }
-  }
-  unsigned q[16];
-  q[0] = __umulhi(sum, reciprocal);
-#pragma unroll
-  for (int x = 1; x < 16; ++x) {
-    sum = sum + d[x] - 0x8000u;
-    q[x] = __umulhi(sum, reciprocal);
-  }
-  return PackMeans(q);
 }
 
 // The strip for R <= kBoxFastRetainMaxRadius, walked down or up (strip::StripWalk): input row i of the walk
 // goes to slot i % S of a ring of S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there
 // when it leaves the window, 2R + 1 rows later, and its slot is refilled (with row i + S) only after that: one
 // fetch per row instead of two, and no second pass of the input through L2. The window's first 2R + 1 rows
-// come through the ring too.
+// come through the ring too. With warps of their own (BoxFastOwnWarps), lanes 0 and 31 also fetch the chunks
+// beyond the warp into the warp's two edge rings and keep running sums of the words of them they need. Every
+// other lane reads its own ring in their place (a sum it does not use): the reads need no branch, only the
+// fetches, and each lane reads only what it fetched itself.
 template <int R>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
+  constexpr int kN = kPackedNbrWords<R>;
+  constexpr bool kEdges = BoxFastOwnWarps(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  uint4* const ring = rings + threadIdx.y * blockDim.x + threadIdx.x;  // slot s at ring[s * threads]
+  const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  uint4* const ring = rings + t;  // slot s at ring[s * threads]
   const int rows = end + 2 * R;
+  // With the edge rings (after the threads' own: slot s of warp w's left (right) ring at [S threads + s 2 warps +
+  // 2 w (+ 1)]) slots are addressed by 32-bit shared address, as own + 16 s threads and edge + 16 s edge_step:
+  // radius 1 and 2 then fit 54 and 68 registers. A first version with generic pointers took 64 and 72 and ran
+  // 85.6 / 85.1 and 79.2 / 78.7% of a copy at radius 1 and 2 (bench/results/2026-11-27f_box_edges, calls 5 and 6)
+  // against 86.8 and 80.6 addressed this way (call 7), the overlapping warps within 0.7 of each other in all three.
+  // Without the edge rings the generic pointers keep radius 3 to 7 as they were measured (addressed the other
+  // way, radius 4 took 85 registers instead of 75).
+  const bool edge_left = kEdges && lane == 0, edge_right = kEdges && lane == 31;
+  const bool edge_lane = edge_left || edge_right;
+  const unsigned own = static_cast<unsigned>(__cvta_generic_to_shared(ring));
+  const unsigned edge = own + 16u * static_cast<unsigned>(S * threads + 2 * (t / 32) + (edge_right ? 1 : 0) - t);
+  // Lanes 0 and 31 read their edge ring; every other lane reads its own ring instead.
+  const unsigned edge_step = 16u * static_cast<unsigned>(edge_lane ? 2 * ((threads + 31) / 32) : threads);
+  const unsigned edge_words = (edge_lane ? edge : own) + (edge_left ? 4u * (4 - kN) : 0u);
+  const int edge_x = edge_left ? x - strip::kChunkBytes : x + strip::kChunkBytes;
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
-    if (i < rows)
-      strip::FetchChunk<1>(ring + slot * threads, RowPtr(a, walk.in_first + walk.step * i), x, a.row_bytes);
+    if (i < rows) {
+      const std::uint8_t* row = RowPtr(a, walk.in_first + walk.step * i);
+      if constexpr (kEdges) {
+        strip::FetchChunkTo(own + 16u * static_cast<unsigned>(slot * threads), row, x, a.row_bytes);
+        if (edge_lane)
+          strip::FetchChunkTo(edge + static_cast<unsigned>(slot) * edge_step, row, edge_x, a.row_bytes);
+      } else {
+        strip::FetchChunk<1>(ring + slot * threads, row, x, a.row_bytes);
+      }
+    }
     strip::CpAsyncCommit();
+  };
+  auto chunk_at = [&](int slot, unsigned (&w)[4]) {
+    if constexpr (kEdges) {
+      strip::ReadShared(own + 16u * static_cast<unsigned>(slot * threads), w);
+    } else {
+      const uint4 v = ring[slot * threads];
+      w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
+    }
+  };
+  auto edge_words_at = [&](int slot, unsigned (&w)[kN]) {
+    strip::ReadShared(edge_words + static_cast<unsigned>(slot) * edge_step, w);
   };
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
 #pragma unroll
@@ -205,27 +107,47 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   int take = 0, refill = kAhead;  // the slots of row t and of row t + kAhead (row t - 2R - 1 once t > 2R)
 
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
+  EdgeSums<kN> edge_sums{};
   // Unrolled, so that the slots are constants: each of these rows cost about 65 instructions as a loop, a third of
   // the kernel's at radius 3 (ncu). H100, 8192x8192, same process, four runs (bench/results/2026-11-27e_sobel,
   // call 3): radius 3 72.1 -> 73.1% of a copy, radius 4 69.3 -> 70.3, at 72 registers instead of 56.
 #pragma unroll
-  for (int t = 0; t <= 2 * R; ++t) {
+  for (int r = 0; r <= 2 * R; ++r) {
     strip::CpAsyncWait<kAhead - 1>();
-    const uint4 v = ring[take * threads];
-    AddRow(sums, {v.x, v.y, v.z, v.w});
-    issue(t + kAhead, refill);
+    unsigned v[4];
+    chunk_at(take, v);
+    AddRow(sums, v);
+    if constexpr (kEdges) {
+      unsigned w[kN];
+      edge_words_at(take, w);
+#pragma unroll
+      for (int k = 0; k < kN; ++k) edge_sums.even[k] += strip::Even(w[k]), edge_sums.odd[k] += strip::Odd(w[k]);
+    }
+    issue(r + kAhead, refill);
     take = next(take), refill = next(refill);
   }
   for (int j = 0;; ++j) {
-    const Chunk out = HorizontalPacked<R>(sums, reciprocal);
+    const Chunk out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
     if (writes)
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
                         out);
     if (j + 1 == end) return;
     // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
-    const uint4 ve = ring[take * threads], vl = ring[refill * threads];
-    SlideRow(sums, {ve.x, ve.y, ve.z, ve.w}, {vl.x, vl.y, vl.z, vl.w});
+    unsigned enter[4], leave[4];
+    chunk_at(take, enter);
+    chunk_at(refill, leave);
+    SlideRow(sums, enter, leave);
+    if constexpr (kEdges) {
+      unsigned we[kN], wl[kN];
+      edge_words_at(take, we);
+      edge_words_at(refill, wl);
+#pragma unroll
+      for (int k = 0; k < kN; ++k) {
+        edge_sums.even[k] = edge_sums.even[k] + strip::Even(we[k]) - strip::Even(wl[k]);
+        edge_sums.odd[k] = edge_sums.odd[k] + strip::Odd(we[k]) - strip::Odd(wl[k]);
+      }
+    }
     issue(j + 2 * R + 1 + kAhead, refill);
     take = next(take), refill = next(refill);
   }
@@ -282,6 +204,14 @@ static_assert(kBoxFastRetainMaxRadius == kPackedMaxRadius,
 template <int R>
 __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
+  if constexpr (BoxFastOwnWarps(R)) {
+    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;
+    const strip::StripPlace place = strip::PlaceStrip(a);
+    if (place.end <= 0) return;
+    const strip::StripWalk walk = strip::WalkOf<R>(place.strip, place.y0, place.end);
+    RetainedStrip<R>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
+    return;
+  }
   const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
   if (at.end <= 0) return;
   const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);

@@ -23,18 +23,31 @@ constexpr int kBoxFastRetainMaxRadius = 7;
 // Slots of that ring: the 2r + 1 rows of the window and the rows in flight.
 constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
 
+// Up to this radius a warp's 32 chunks are all its own (its loads cover whole aligned 512-byte spans of a row) and
+// its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks and the end
+// lanes are apron only. Overlapping warps cost box ~13 points of a copy in an upper-bound trial (aligned warps
+// without the edge work, H100, 8192x8192: radius 3 75 -> 88%), but the edge fetches and sums cost that back from
+// radius 3: same process, three runs each (bench/results/2026-11-27f_box_edges, call 7), radius 1 82.9 -> 86.8,
+// 2 78.3 -> 80.6, 3 75.0 -> 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3 (more registers, fewer blocks).
+constexpr int kBoxFastEdgeMaxRadius = 2;
+constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
+
 // Shared memory of its rings: the retained window, or two prefetch rings (the rows entering and leaving it).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   if (c.block_x <= 0 || c.block_y <= 0) return 0;
   const long threads = static_cast<long>(c.block_x) * c.block_y;
   const int r = p.Int("radius");
-  return r <= kBoxFastRetainMaxRadius ? static_cast<std::size_t>(threads) * BoxFastRetainSlots(r) * 16
-                                      : strip::PipeBytes(threads, false, 2);
+  if (r > kBoxFastRetainMaxRadius) return strip::PipeBytes(threads, false, 2);
+  // With warps of their own, each slot also holds each warp's two edge chunks.
+  const long edges = BoxFastOwnWarps(r) ? 2 * ((threads + 31) / 32) : 0;
+  return static_cast<std::size_t>(threads + edges) * BoxFastRetainSlots(r) * 16;
 }
 
-// Its warps overlap (a warp's two end lanes are apron only): strip::ApronWarpFootprint.
+// Warps of their own write all their 32 chunks: strip::Footprint. Overlapping warps write 30:
+// strip::ApronWarpFootprint.
 inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
-  return strip::ApronWarpFootprint(c, p.Int("radius"), in);
+  const int r = p.Int("radius");
+  return BoxFastOwnWarps(r) ? strip::Footprint(c, r, in) : strip::ApronWarpFootprint(c, r, in);
 }
 
 }  // namespace fl::cuda

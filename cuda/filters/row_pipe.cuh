@@ -86,4 +86,33 @@ class RowPipe {
   uint4* edge_;
 };
 
+// A 16-byte chunk fetched into the shared-memory slot at a 32-bit address (made of clamped pixels at once when it
+// reaches past the row, strip::LoadChunk).
+__device__ __forceinline__ void FetchChunkTo(unsigned slot, const std::uint8_t* row, int x, int row_bytes) {
+  if (x >= 0 && x + kChunkBytes <= row_bytes) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(slot), "l"(row + x) : "memory");
+    return;
+  }
+  const Chunk c = LoadChunk<1>(row, x, row_bytes);
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(slot), "r"(c.w[0]), "r"(c.w[1]), "r"(c.w[2]),
+               "r"(c.w[3])
+               : "memory");
+}
+
+// The first N (1, 2 or 4) words at a 32-bit shared-memory address. Volatile, and a memory clobber, so that it stays
+// after the cp.async wait before it.
+template <int N>
+__device__ __forceinline__ void ReadShared(unsigned at, unsigned (&w)[N]) {
+  static_assert(N == 1 || N == 2 || N == 4);
+  if constexpr (N == 1)
+    asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w[0]) : "r"(at) : "memory");
+  else if constexpr (N == 2)
+    asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(w[0]), "=r"(w[1]) : "r"(at) : "memory");
+  else
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3])
+                 : "r"(at)
+                 : "memory");
+}
+
 }  // namespace fl::cuda::strip

@@ -2,6 +2,9 @@
 // thread, and the tiles of the variants that compute several pixels per thread or read a halo.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 #include "core/error.hpp"
 #include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
@@ -48,6 +51,16 @@ TEST(Footprint, DeclaredTilesFollowTheLaunchConfiguration) {
   EXPECT_EQ(Footprint("sobel", "ppt4", PixelFormat::Gray8).tile_h, 32);
   EXPECT_EQ(Footprint("box", "direct", PixelFormat::Gray8, ":radius=5").halo, 5);
   EXPECT_EQ(Footprint("gray", "vec4", PixelFormat::Rgba8).tile_w, 128);
+}
+
+TEST(Footprint, BoxFastWarpsOwnTheirChunksUpToRadiusTwo) {
+  // Block 32x4 (one warp across): up to radius 2 the warp writes all 32 of its 16-pixel chunks, from radius 3 the
+  // 30 between its two apron lanes.
+  for (const auto& [radius, width] : {std::pair{1, 512}, {2, 512}, {3, 480}, {7, 480}, {16, 480}}) {
+    const BlockFootprint fp = Footprint("box", "fast", PixelFormat::Gray8, ":radius=" + std::to_string(radius));
+    EXPECT_EQ(fp.tile_w, width) << "radius " << radius;
+    EXPECT_EQ(fp.halo, radius);
+  }
 }
 
 }  // namespace
