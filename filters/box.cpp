@@ -61,8 +61,9 @@ static FilterSpec DeclareBox() {
   radius.help = "half width of the window: 2 * radius + 1 pixels per side";
   f.params = {radius};
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
-  // 7 and 8 lie either side of fast's two strip paths, 16 is the largest radius it serves, 5 takes ppt 10.
-  f.test_cases = {"radius=1", "radius=5", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
+  // 2 and 3 (the default) lie either side of fast's warps that own their chunks and its overlapping ones, 7 and 8
+  // either side of its two strip paths, 16 is the largest radius it serves, 5 takes ppt 10.
+  f.test_cases = {"radius=1", "radius=2", "radius=5", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
 
   VariantSpec direct = CudaVariant(
       "direct",
