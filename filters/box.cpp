@@ -126,10 +126,10 @@ static FilterSpec DeclareBox() {
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
       "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; from radius 4 a short "
       "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Warps that own "
-      "their 32 chunks load and store whole aligned 512-byte spans of a row: at radius 1 and 2 that took 83% to "
-      "87% and 78% to 81%, but from radius 3 the edge fetches and sums cost more than the alignment saved, so "
-      "there the warps overlap. Beyond radius 16 its apron would span more than one neighbouring chunk, so it is "
-      "refused with the reason.",
+      "their 32 chunks load and store whole 512-byte spans of a row (and two 16-byte edge chunks): at radius 1 "
+      "and 2 that took 83% to 87% and 78% to 81%, but at radius 3 the edge fetches and sums cost as much as it "
+      "saved, and more from radius 4, so from radius 3 the warps overlap. Beyond radius 16 its apron would span "
+      "more than one neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
   fast.tail_strips = BoxFastTail;  // up to radius 3, as its text says
   fast.formats = {PixelFormat::Gray8};

@@ -7,14 +7,13 @@
 // subtracts the one leaving it. Rows arrive by cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up
 // to radius 7 every row of the window stays in a ring of shared-memory slots until it leaves (RetainedStrip):
 // one 16-byte fetch per output row. Larger radii fetch the leaving row again (mostly an L2 hit) through a
-// second ring. The horizontal sum over 2r + 1
-// columns needs column sums of each neighbouring chunk: they come from the neighbouring lanes by warp
-// shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes (HorizontalPacked); larger radii
-// slide one 32-bit sum by column differences taken two at a time in 16-bit lanes (HorizontalWide). A warp's
-// two end lanes have no neighbour in the warp. Up to radius 2 they fetch the chunks beyond the warp and keep
-// running sums of the words of them they need, so that a warp's loads and stores cover whole aligned spans of a
-// row. From radius 3 they only serve as the apron: a warp writes the 30 chunks of its middle lanes, and
-// neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why). Division by
+// second ring. The horizontal sum over 2r + 1 columns needs column sums of each neighbouring chunk: they come
+// from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes
+// (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
+// lanes (HorizontalWide). A warp's two end lanes have no neighbour in the warp. Up to radius 2 they fetch the
+// chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32 chunks are
+// all its own. From radius 3 they only serve as the apron: a warp writes the 30 chunks of its middle lanes,
+// and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why). Division by
 // (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
 
@@ -64,11 +63,11 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const int rows = end + 2 * R;
   // With the edge rings (after the threads' own: slot s of warp w's left (right) ring at [S threads + s 2 warps +
   // 2 w (+ 1)]) slots are addressed by 32-bit shared address, as own + 16 s threads and edge + 16 s edge_step:
-  // radius 1 and 2 then fit 54 and 68 registers. A first version with generic pointers took 64 and 72 and ran
-  // 85.6 / 85.1 and 79.2 / 78.7% of a copy at radius 1 and 2 (bench/results/2026-11-27f_box_edges, calls 5 and 6)
-  // against 86.8 and 80.6 addressed this way (call 7), the overlapping warps within 0.7 of each other in all three.
-  // Without the edge rings the generic pointers keep radius 3 to 7 as they were measured (addressed the other
-  // way, radius 4 took 85 registers instead of 75).
+  // radius 1 and 2 then fit 54 and 68 registers (ptxas -v, sm_90). A first version with generic pointers (89 at
+  // radius 3, 64 and 72 at radius 1 and 2) ran 85.6 and 79.2% of a copy at radius 1 and 2
+  // (bench/results/2026-11-27f_box_edges, call 5) against 86.8 and 80.6 for this one (call 7), the overlapping
+  // warps at 82.6 / 78.1 and 82.9 / 78.3 in the two calls. Without the edge rings the generic pointers keep radius
+  // 3 to 7 as they were measured (addressed the other way, radius 4 took 85 registers instead of 75).
   const bool edge_left = kEdges && lane == 0, edge_right = kEdges && lane == 31;
   const bool edge_lane = edge_left || edge_right;
   const unsigned own = static_cast<unsigned>(__cvta_generic_to_shared(ring));
@@ -104,7 +103,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
 #pragma unroll
   for (int i = 0; i < kAhead; ++i) issue(i, i);
-  int take = 0, refill = kAhead;  // the slots of row t and of row t + kAhead (row t - 2R - 1 once t > 2R)
+  int take = 0, refill = kAhead;  // the slots of input row i and of row i + kAhead (row i - 2R - 1 once i > 2R)
 
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
   EdgeSums<kN> edge_sums{};

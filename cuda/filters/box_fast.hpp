@@ -23,13 +23,13 @@ constexpr int kBoxFastRetainMaxRadius = 7;
 // Slots of that ring: the 2r + 1 rows of the window and the rows in flight.
 constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
 
-// Up to this radius a warp's 32 chunks are all its own (its loads cover whole aligned 512-byte spans of a row) and
+// Up to this radius a warp's 32 chunks are all its own (its loads cover whole 512-byte spans of a row) and
 // its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks and the end
 // lanes are apron only. Overlapping warps cost box ~13 points of a copy in an upper-bound trial (aligned warps
 // without the edge work, H100, 8192x8192: radius 3 74.9 -> 88.2%; bench/results/2026-11-27f_box_edges, call 4),
-// but the edge fetches and sums cost that back from radius 3: same process, three runs each (call 7 there),
-// radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 -> 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3 (more registers, fewer
-// blocks).
+// but the edge fetches and sums cost as much as that at radius 3 and more from 4: same process, three runs each
+// (call 7 there), radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 -> 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3 (more
+// registers, fewer blocks).
 constexpr int kBoxFastEdgeMaxRadius = 2;
 constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
 

@@ -41,7 +41,8 @@ std::vector<TierCase> Cases() {
       cases.push_back({f, fmt, {.block_x = 0}});
       cases.push_back({f, fmt, odd});
     }
-  for (const char* r : {"radius=1", "radius=3"}) {
+  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch); 3: overlapping warps.
+  for (const char* r : {"radius=1", "radius=2", "radius=3"}) {
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
   }
@@ -63,7 +64,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
 
   // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
   // 4099 or 4108 bytes: a partial last block across (9 blocks of 512 bytes, or 5 of 1024 for the odd launch; box's
-  // apron warps write 480 and 960).
+  // overlapping warps, from radius 3, write 480 and 960).
   const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;
   const BlockFootprint fp = FootprintOf(v, launch, params, c.format);
   const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
