@@ -131,7 +131,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
                         out);
     if (j + 1 == end) return;
-    // Row t = j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
+    // Input row j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
     unsigned enter[4], leave[4];
     chunk_at(take, enter);

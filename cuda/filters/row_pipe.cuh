@@ -17,9 +17,12 @@
 
 namespace fl::cuda::strip {
 
+// 16 bytes from global memory to the shared-memory slot at a 32-bit address, or at a generic pointer.
+__device__ __forceinline__ void CpAsync16To(unsigned slot, const void* gmem) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(slot), "l"(gmem) : "memory");
+}
 __device__ __forceinline__ void CpAsync16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+  CpAsync16To(static_cast<unsigned>(__cvta_generic_to_shared(smem)), gmem);
 }
 __device__ __forceinline__ void CpAsyncCommit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 template <int N>
@@ -90,7 +93,7 @@ class RowPipe {
 // reaches past the row, strip::LoadChunk).
 __device__ __forceinline__ void FetchChunkTo(unsigned slot, const std::uint8_t* row, int x, int row_bytes) {
   if (x >= 0 && x + kChunkBytes <= row_bytes) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(slot), "l"(row + x) : "memory");
+    CpAsync16To(slot, row + x);
     return;
   }
   const Chunk c = LoadChunk<1>(row, x, row_bytes);

@@ -56,8 +56,8 @@ inline LaunchUse Use() {
 // up to radius 3) and gauss half2 (none) their own radius rules.
 inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
-// Kernels whose warps overlap (box fast from radius 3, gauss half2): a warp's two end lanes only serve as the apron of its 30
-// middle lanes, which write, so that every lane's neighbours are a shuffle away without edge fetches.
+// Kernels whose warps overlap (box fast from radius 3, gauss half2): a warp's two end lanes only serve as the apron
+// of its 30 middle lanes, which write, so that every lane's neighbours are a shuffle away without edge fetches.
 constexpr int kApronWarpChunks = 30;
 // Their footprint: a block writes (block_x / 32) warps x 30 chunks across and block_y x ppt rows down.
 inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelFormat in) {
