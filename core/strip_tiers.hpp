@@ -19,17 +19,22 @@ struct StripTiers {
   int tail_y;     // its first row
   int tail_rows;  // rows per thread in the tail
 };
-// Rows per thread in the tail for strips of `rows` rows: a quarter, or 0 (no tail) below 8 rows.
-inline int TailRowsFor(int rows) { return rows / 4 >= 2 ? rows / 4 : 0; }
+// How much shorter the tail strips are: rows / divisor each. A quarter suits most stencils; 5x5 morphology takes
+// half (filters/morph.cpp says why), and 0 means equal strips throughout.
+constexpr int kQuarterTail = 4, kHalfTail = 2;
+// Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
+// a divisor.
+inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >= 2 ? rows / divisor : 0; }
 
 // h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
-// `resident_blocks` blocks resident on the whole device at once (0: no tail). The rule (one wave's rows, a
-// quarter of the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the
-// rows (bench/results/2026-11-27d_strip_tail).
-inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks) {
+// `resident_blocks` blocks resident on the whole device at once (0: no tail), tail strips of rows / `divisor`
+// rows (TailRowsFor). The rule (one wave's rows, a quarter of the rows per strip) is the one measured best among
+// 0.25 to 1.5 waves and a half to an eighth of the rows (bench/results/2026-11-27d_strip_tail) for all but 5x5
+// morphology, which takes half.
+inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, int divisor = kQuarterTail) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
-  const int tail_rows = TailRowsFor(rows);
+  const int tail_rows = TailRowsFor(rows, divisor);
   const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
   const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
   if (tail_rows == 0 || wave_rows <= 0) return equal;

@@ -34,7 +34,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // quarter of the outputs, which stops paying as r grows. Other sizes, new default against old (8 rows, no tail),
 // same process (call 11): 2048x2048 r1 / r2 / r3 57.8 / 54.2 / 51.0 -> 65.6 / 63.3 / 58.0; 4096x4096 71.1 / 61.0 /
 // 58.7 -> 68.8 / 64.0 / 56.5, where radius 1 and 3 lose about 2 points.
-static bool BoxFastTail(const ParamValues& p) { return p.Int("radius") <= 3; }
+static int BoxFastTail(const ParamValues& p) { return p.Int("radius") <= 3 ? kQuarterTail : 0; }
 
 static FilterSpec DeclareBox() {
   FilterSpec f;
@@ -130,8 +130,8 @@ static FilterSpec DeclareBox() {
       "and 2 that took 83% to 87% and 78% to 81%, but at radius 3 the edge fetches and sums cost as much as it "
       "saved, and more from radius 4, so from radius 3 the warps overlap. Beyond radius 16 its apron would span "
       "more than one neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_strips=*/false);
-  fast.tail_strips = BoxFastTail;  // up to radius 3, as its text says
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_divisor=*/0);
+  fast.tail_divisor = BoxFastTail;  // up to radius 3, as its text says
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;

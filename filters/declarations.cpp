@@ -50,16 +50,17 @@ LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::
 }
 
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint, int default_rows, bool tail_strips) {
+                         FootprintFn footprint, int default_rows, int tail_divisor) {
   // Every strip kernel alternates its strips' direction (cuda/filters/chunk_strip.cuh, StripWalk).
   technique +=
       " Odd strips walk up the image and even ones down, so that two neighbouring strips read the rows both need "
       "at about the same time, while those rows are still in the L2 cache (walking all down, at 16 rows per "
       "thread they were often read again from DRAM).";
-  if (tail_strips)
+  if (tail_divisor > 0)
     technique +=
-      " From 8 rows per thread up, the rows the last wave of resident blocks would cover go in "
-      "strips a quarter as long, started last: a grid of equal strips ends with a few blocks running alone on "
+      " From 8 rows per thread up, the rows the last wave of resident blocks would cover go in strips " +
+      std::string(tail_divisor == kHalfTail ? "half" : "a quarter") +
+      " as long, started last: a grid of equal strips ends with a few blocks running alone on "
       "an emptying GPU, each at its own latency's pace, which cost dilate5 about 9 of its 56 us at 8192x8192 on "
       "an H100 (the same kernel reached 90% of a copy at 16384x16384 and 78% at 8192x8192); with short last "
       "strips, 16 rows per thread beat 4 to 12 (gray8, the mean of two runs at each one's best: dilate5 76.7 -> "
@@ -70,7 +71,12 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.check_launch = cuda::strip::BlockProblem;
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
-  v.tail_strips = tail_strips ? +[](const ParamValues&) { return true; } : nullptr;
+  switch (tail_divisor) {  // a function per divisor: VariantSpec keeps plain function pointers
+    case 0: v.tail_divisor = nullptr; break;
+    case kHalfTail: v.tail_divisor = [](const ParamValues&) { return kHalfTail; }; break;
+    case kQuarterTail: v.tail_divisor = [](const ParamValues&) { return kQuarterTail; }; break;
+    default: throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail_divisor) + " has no rule");
+  }
   return v;
 }
 

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/plan.hpp"
 #include "core/stage_spec.hpp"
+#include "core/strip_tiers.hpp"
 #include "cpu/fake_registry.hpp"
 #include "common/test_images.hpp"
 #include "filters/builtin_registry.hpp"
@@ -233,9 +234,10 @@ TEST(Plan, ScratchBytesComeFromTheVariantThatRuns) {
 namespace fl {
 namespace {
 
-// The plan decides once whether a stage's launcher takes the tail strips, and the launcher, the overlay and the
-// kernel view read that: the strip stencils always, box fast up to radius 3 (its rule by radius), gauss half2
-// and the point kernels never, and no stage on the CPU backend.
+// The plan decides once whether a stage's launcher takes the tail strips and how much shorter they are, and the
+// launcher, the overlay and the kernel view read that: the strip stencils always (5x5 morphology half as long, the
+// others a quarter), box fast up to radius 3 (its rule by radius), gauss half2 and the point kernels never, and no
+// stage on the CPU backend.
 TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   const Registry& reg = BuiltinRegistry();
   const ImageShape gray{640, 480, PixelFormat::Gray8};
@@ -244,17 +246,20 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
     p.stages.push_back(ParseStageSpec(reg, spec, backend));
     const Plan plan = ResolvePipeline(reg, p, gray, backend);
     EXPECT_TRUE(plan.ok()) << spec << ": " << plan.issue->message;
-    return plan.ok() && plan.stages[0].tail_strips;
+    return plan.ok() ? plan.stages[0].tail_divisor : -1;
   };
-  EXPECT_TRUE(tail("dilate5:variant=fast"));
-  EXPECT_TRUE(tail("sobel:variant=fast"));
-  EXPECT_TRUE(tail("box:variant=fast:radius=1"));
-  EXPECT_TRUE(tail("box:variant=fast:radius=3"));
-  EXPECT_FALSE(tail("box:variant=fast:radius=4"));
-  EXPECT_FALSE(tail("box:variant=fast:radius=16"));
-  EXPECT_FALSE(tail("gauss:variant=half2:radius=4"));
-  EXPECT_FALSE(tail("invert:variant=vec4"));
-  EXPECT_FALSE(tail("dilate5:variant=fast", Backend::Cpu)) << "the CPU reference runs";
+  EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);
+  EXPECT_EQ(tail("erode5:variant=fast"), kHalfTail);
+  EXPECT_EQ(tail("dilate3:variant=fast"), kQuarterTail);
+  EXPECT_EQ(tail("gauss3:variant=fast"), kQuarterTail);
+  EXPECT_EQ(tail("sobel:variant=fast"), kQuarterTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=1"), kQuarterTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=3"), kQuarterTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=4"), 0);
+  EXPECT_EQ(tail("box:variant=fast:radius=16"), 0);
+  EXPECT_EQ(tail("gauss:variant=half2:radius=4"), 0);
+  EXPECT_EQ(tail("invert:variant=vec4"), 0);
+  EXPECT_EQ(tail("dilate5:variant=fast", Backend::Cpu), 0) << "the CPU reference runs";
   // box fast's rows follow the same radii: 16 up to radius 3, 8 at 4.
   const FilterSpec& box = reg.Get("box");
   const VariantSpec& fast = *box.FindVariant("fast");

@@ -47,6 +47,25 @@ TEST(StripTiers, AnH100SizedGrid) {
   ExpectRowsCoveredOnce(t, 8192, 16, 4);
 }
 
+TEST(StripTiers, HalfHeightTail) {
+  // As AnH100SizedGrid with the tail strips half as long (5x5 morphology): the same wave's rows in strips of 8.
+  const StripTiers t = TiersFor(8192, 16, 4, 16, 792, kHalfTail);
+  EXPECT_EQ(t.tail_band, 79);
+  EXPECT_EQ(t.tail_rows, 8);
+  EXPECT_EQ(t.grid_y, 79 + (8192 - 79 * 64 + 31) / 32);
+  ExpectRowsCoveredOnce(t, 8192, 16, 4);
+  EXPECT_EQ(TailRowsFor(16, kHalfTail), 8);
+  EXPECT_EQ(TailRowsFor(16, kQuarterTail), 4);
+  EXPECT_EQ(TailRowsFor(7, kHalfTail), 0) << "no tail below 8 rows, whatever the divisor";
+}
+
+TEST(StripTiers, NoTailWithoutADivisor) {
+  const StripTiers t = TiersFor(8192, 16, 4, 16, 792, 0);
+  EXPECT_EQ(t.tail_band, t.grid_y);
+  EXPECT_EQ(t.grid_y, 8192 / 64);
+  ExpectRowsCoveredOnce(t, 8192, 16, 4);
+}
+
 TEST(StripTiers, NoTailWithoutResidentBlocksOrBelow8Rows) {
   for (auto [rows, resident] : {std::pair{16, 0L}, {1, 792L}, {4, 792L}, {7, 792L}}) {
     const StripTiers t = TiersFor(1000, rows, 4, 2, resident);
@@ -81,15 +100,17 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
     for (int rows : {1, 2, 4, 5, 7, 8, 12, 16, 64})
       for (int by : {1, 2, 4, 8})
         for (int grid_x : {1, 3, 16})
-          for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L}) {
-            SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
-                         " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident));
-            const StripTiers t = TiersFor(h, rows, by, grid_x, resident);
-            EXPECT_LE(t.tail_band, t.grid_y);
-            EXPECT_GE(t.tail_rows, rows < 8 ? rows : 2);
-            EXPECT_LE(t.tail_rows, rows);
-            ExpectRowsCoveredOnce(t, h, rows, by);
-          }
+          for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L})
+            for (int divisor : {kQuarterTail, kHalfTail}) {
+              SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
+                           " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
+                           " divisor " + std::to_string(divisor));
+              const StripTiers t = TiersFor(h, rows, by, grid_x, resident, divisor);
+              EXPECT_LE(t.tail_band, t.grid_y);
+              EXPECT_GE(t.tail_rows, rows < 8 ? rows : 2);
+              EXPECT_LE(t.tail_rows, rows);
+              ExpectRowsCoveredOnce(t, h, rows, by);
+            }
 }
 
 }  // namespace
