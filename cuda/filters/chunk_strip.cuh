@@ -20,8 +20,8 @@
 //   kMinBlocks, the blocks of 256 threads an SM must hold (__launch_bounds__): 4 caps registers at 64, which
 //   leaves 32 warps per SM, each with a row or two of 16-byte loads in flight, plenty to cover memory
 //   latency;
-//   kTestFirstRow and kRingWindow, two choices of how the loop is written that ptxas allocates registers for
-//   differently (measured per stencil; strip_kernel.cuh says what each does).
+//   kTestFirstRow, kRingWindow and kLeanPipe, three choices of how the loop is written that ptxas allocates
+//   registers for differently (measured per stencil; strip_kernel.cuh and row_pipe.cuh say what each does).
 // Border: replicate. Words and chunks reaching past a row's ends are made of clamped pixels, so a row
 // is the image row extended by its edge pixels, and the rows above and below are clamped to the image.
 #include <cuda_runtime.h>

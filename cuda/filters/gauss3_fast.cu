@@ -14,6 +14,7 @@ struct Gauss3Stencil {
   static constexpr int kMinBlocks = 4;
   static constexpr bool kTestFirstRow = true;  // rgba8: no spill (strip_kernel.cuh, the early return)
   static constexpr bool kRingWindow = false;   // slower as a ring (strip_kernel.cuh)
+  static constexpr bool kLeanPipe = false;  // slower with the lean ring (row_pipe.cuh, LeanEdgePipe)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = 1;

@@ -32,6 +32,7 @@ struct MorphStencil {
   static constexpr int kMinBlocks = (R == 1 && Bpp == 1) ? 4 : (Bpp == 1 ? 3 : 2);
   static constexpr bool kTestFirstRow = false;
   static constexpr bool kRingWindow = R == 2;  // 5x5: no spill at 80 registers; 3x3 slower as a ring (strip_kernel.cuh)
+  static constexpr bool kLeanPipe = false;  // slower with the lean ring (row_pipe.cuh, LeanEdgePipe)
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);

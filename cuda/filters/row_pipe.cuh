@@ -91,12 +91,13 @@ class RowPipe {
 
 // A 16-byte chunk fetched into the shared-memory slot at a 32-bit address (made of clamped pixels at once when it
 // reaches past the row, strip::LoadChunk).
+template <int Bpp = 1>
 __device__ __forceinline__ void FetchChunkTo(unsigned slot, const std::uint8_t* row, int x, int row_bytes) {
   if (x >= 0 && x + kChunkBytes <= row_bytes) {
     CpAsync16To(slot, row + x);
     return;
   }
-  const Chunk c = LoadChunk<1>(row, x, row_bytes);
+  const Chunk c = LoadChunk<Bpp>(row, x, row_bytes);
   asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(slot), "r"(c.w[0]), "r"(c.w[1]), "r"(c.w[2]),
                "r"(c.w[3])
                : "memory");
@@ -117,5 +118,63 @@ __device__ __forceinline__ void ReadShared(unsigned at, unsigned (&w)[N]) {
                  : "r"(at)
                  : "memory");
 }
+
+// cp.async of 16 bytes that only a lane with `p` set issues: one predicated instruction instead of a branch.
+__device__ __forceinline__ void CpAsync16ToIf(unsigned slot, const void* gmem, bool p) {
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %2, 0;\n\t@p cp.async.cg.shared.global [%0], [%1], 16;\n\t}\n" ::"r"(slot),
+      "l"(gmem), "r"(static_cast<int>(p))
+      : "memory");
+}
+
+// RowPipe<true> with its per-thread facts worked out once: the column's address, the slots' 32-bit shared
+// address, and whether this lane's chunks lie inside the row, so that a row inside costs one cp.async and one
+// predicated cp.async (the end lanes' edge chunk) instead of range tests and a branch. That holds more registers
+// across the loop; a strip stencil takes it where that measured faster (kLeanPipe, chunk_strip.cuh).
+class LeanEdgePipe {
+ public:
+  __device__ LeanEdgePipe(uint4* smem, const std::uint8_t* in, int x, int row_bytes) : x_(x) {
+    const int threads = static_cast<int>(blockDim.x * blockDim.y);
+    const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    slot_bytes_ = static_cast<unsigned>(threads) * 16u;
+    own_ = static_cast<unsigned>(__cvta_generic_to_shared(smem + t));
+    column_ = in + x;
+    edge_lane_ = lane == 0 || lane == 31;
+    edge_dx_ = lane == 0 ? -kChunkBytes : kChunkBytes;
+    edge_inside_ = edge_lane_ && x + edge_dx_ >= 0 && x + edge_dx_ + kChunkBytes <= row_bytes;
+    clamped_ = x + kChunkBytes > row_bytes || (edge_lane_ && !edge_inside_);
+  }
+  // Row y (already clamped to the image) into slot i % D, and its edge chunk on a warp's end lanes.
+  template <int Bpp>
+  __device__ void Issue(unsigned y, unsigned pitch, int i, int row_bytes) {
+    const unsigned s = own_ + static_cast<unsigned>(i & (kPipeDepth - 1)) * slot_bytes_;
+    const std::uint8_t* p = column_ + static_cast<std::size_t>(y) * pitch;
+    if (!clamped_) {
+      CpAsync16To(s, p);
+      CpAsync16ToIf(s + kPipeDepth * slot_bytes_, p + edge_dx_, edge_inside_);
+      return;
+    }
+    const std::uint8_t* row = p - x_;
+    FetchChunkTo<Bpp>(s, row, x_, row_bytes);
+    if (edge_lane_) FetchChunkTo<Bpp>(s + kPipeDepth * slot_bytes_, row, x_ + edge_dx_, row_bytes);
+  }
+  __device__ static void Commit() { CpAsyncCommit(); }
+  // Waits for row i (issued D - 1 rows ago); returns its chunk and the edge slot's (meaningful on the end lanes).
+  __device__ Chunk Take(int i, Chunk* edge) const {
+    CpAsyncWait<kPipeDepth - 2>();
+    const unsigned s = own_ + static_cast<unsigned>(i & (kPipeDepth - 1)) * slot_bytes_;
+    Chunk v;
+    ReadShared(s, v.w);
+    ReadShared(s + kPipeDepth * slot_bytes_, edge->w);
+    return v;
+  }
+
+ private:
+  const std::uint8_t* column_;  // byte x of row 0
+  unsigned own_, slot_bytes_;
+  int x_, edge_dx_;
+  bool edge_lane_, edge_inside_, clamped_;  // clamped_: a chunk of this lane reaches past the row
+};
 
 }  // namespace fl::cuda::strip

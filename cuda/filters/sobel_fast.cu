@@ -22,6 +22,10 @@ struct SobelStencil {
   // H100, 8192x8192, same process, two runs (bench/results/2026-11-27e_sobel, call 2): 71.5% of a copy before,
   // 72.5 with both, 69.2 with the word alone, 70.4 with the ring alone.
   static constexpr bool kRingWindow = true;
+  // The lean prefetch ring (row_pipe.cuh, LeanEdgePipe): H100, 8192x8192, same process, means of three runs in each
+  // of three calls (bench/results/2026-11-27f_box_edges, calls 1, 2 and 4): 72.2 / 72.6 / 72.2% of a copy without,
+  // 74.1 / 73.6 / 73.5 with. The other strip stencils ran 0.5 to 4.1 points slower with it there.
+  static constexpr bool kLeanPipe = true;
   static constexpr bool kTestFirstRow = false;  // 1.2 points faster than testing the first row (strip_kernel.cuh)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = 1;

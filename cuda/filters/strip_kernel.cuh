@@ -16,7 +16,8 @@ namespace fl::cuda::strip {
 // (StripWalk). Lanes past the row's end still run (their chunks are
 // clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
 // (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
-// rows ahead of use; without it each row is loaded into registers when it is needed.
+// rows ahead of use (RowPipe, or LeanEdgePipe and a store address worked out once for S::kLeanPipe); without it
+// each row is loaded into registers when it is needed.
 template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;
@@ -32,19 +33,26 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   const StripWalk walk = WalkOf<R>(strip, y0, end);
+  constexpr bool kLean = kPipe && S::kLeanPipe;
   RowPipe<true> pipe(strip_rings);
-  auto row_ptr = [&](int i) {
-    return RowAt(a.in, ClampInt(walk.in_first + walk.step * i, 0, a.h - 1), a.in_pitch);
-  };
+  LeanEdgePipe lean(strip_rings, a.in, x, a.row_bytes);  // one of the two is used
+  auto row_y = [&](int i) { return ClampInt(walk.in_first + walk.step * i, 0, a.h - 1); };
+  auto row_ptr = [&](int i) { return RowAt(a.in, row_y(i), a.in_pitch); };
   auto issue = [&](int i) {
-    if constexpr (kPipe) {
+    if constexpr (kLean) {
+      if (i < in_rows) lean.Issue<S::kBpp>(static_cast<unsigned>(row_y(i)), a.in_pitch, i, a.row_bytes);
+      lean.Commit();
+    } else if constexpr (kPipe) {
       if (i < in_rows) pipe.Issue<S::kBpp>(row_ptr(i), x, a.row_bytes, i);
       pipe.Commit();
     }
   };
   auto row_at = [&](int i) {
     Chunk m, edge;
-    if constexpr (kPipe) {
+    if constexpr (kLean) {
+      m = lean.Take(i, &edge);
+      issue(i + kPipeDepth - 1);
+    } else if constexpr (kPipe) {
       m = pipe.Take(i, &edge);
       issue(i + kPipeDepth - 1);
     } else {
@@ -65,7 +73,17 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   typename S::Row win[P];
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
+  std::uint8_t* const out_column = a.out + x;  // kLean: the store's column, and whether its chunk is whole
+  const bool out_whole = x + kChunkBytes <= a.out_row_bytes;
   auto put = [&](int j, const Chunk& out) {
+    if constexpr (kLean) {
+      std::uint8_t* dst = RowAt(out_column, walk.out_first + walk.step * j, a.out_pitch);
+      if (out_whole)
+        *reinterpret_cast<uint4*>(dst) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
+      else if (x < a.out_row_bytes)
+        StorePartialChunk(dst, a.out_row_bytes - x, out.w[0], out.w[1], out.w[2], out.w[3]);
+      return;
+    }
     if (x < a.out_row_bytes)
       StoreChunk(RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
   };
