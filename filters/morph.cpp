@@ -133,11 +133,11 @@ VariantSpec TwoPassSmem5() {
   return v;
 }
 
-// fast's tail strips: half as long for 5x5, a quarter for 3x3. H100, 8192x8192 gray8, same process, a quarter ->
-// half, means of 2 to 4 runs in three calls (bench/results/2026-11-27f_box_edges calls 9 and 10,
-// 2026-11-27g_session7 call 2): dilate5 83.4 / 83.1 / 82.8 -> 83.8 / 83.8 / 83.7% of a copy, erode5 82.0 / 81.9 /
-// 82.2 -> 83.8 / 83.1 / 82.5; rgba8 dilate5 92.1 either way; gauss3 91.8 -> 88.2 and dilate3 93.0 -> 89.6 (call 9),
-// whose strips have 2 apron rows to amortise instead of 4.
+// fast's tail strips: half as long for 5x5, a quarter for 3x3. H100, 8192x8192 gray8, a quarter -> half, means of 2
+// to 4 runs in four calls (bench/results/2026-11-27f_box_edges calls 9 and 10 and 2026-11-27g_session7 call 2, same
+// process; 2026-11-27g_session7 call 3, the builds alternated): dilate5 83.4 / 83.1 / 82.8 / 82.1 -> 83.8 / 83.8 /
+// 83.7 / 83.2% of a copy, erode5 82.0 / 81.9 / 82.2 / 82.7 -> 83.8 / 83.1 / 82.5 / 82.7; rgba8 dilate5 level;
+// gauss3 91.8 -> 88.2 and dilate3 93.0 -> 89.6 (call 9), whose strips have 2 apron rows to amortise instead of 4.
 constexpr int TailOf(int r) { return r == 2 ? kHalfTail : kQuarterTail; }
 
 template <MorphOp Op, int R>
@@ -159,7 +159,7 @@ VariantSpec Fast() {
       "kernel compute-bound." + (R == 2 ? " The ring took 5x5 from 79% to 83% of the copy on an H100 (gray8) and "
                                               "removed a register spill." : "") +
       (R == 2 ? " Its tail strips are half as long rather than a quarter: a strip reads 4 apron rows, which a "
-                "quarter-height tail strip of 4 rows pays for 4 outputs (about a point faster on gray8)." : "") +
+                "quarter-height tail strip of 4 rows pays for 4 outputs (0 to 1.8 points faster on gray8 in four calls)." : "") +
       " Expect it close to the copy bandwidth on both formats; ppt trades the strip's " +
       std::to_string(2 * R) + " apron rows against blocks in flight.",
       cuda::LaunchMorphFast<Op, R>, cuda::MorphFastKernel<Op, R>, StripFootprint<R>, 16, TailOf(R));

@@ -24,7 +24,8 @@ struct SobelStencil {
   static constexpr bool kRingWindow = true;
   // The lean prefetch ring (row_pipe.cuh, LeanEdgePipe): H100, 8192x8192, same process, means of three runs in each
   // of three calls (bench/results/2026-11-27f_box_edges, calls 1, 2 and 4): 72.2 / 72.6 / 72.2% of a copy without,
-  // 74.1 / 73.6 / 73.5 with. The other strip stencils ran 0.5 to 4.1 points slower with it there.
+  // 74.1 / 73.6 / 73.5 with; as committed, the builds alternated, 72.3 -> 73.5 (2026-11-27g_session7, call 3). The
+  // other strip stencils ran 0.5 to 4.1 points slower with it there.
   static constexpr bool kLeanPipe = true;
   static constexpr bool kTestFirstRow = false;  // 1.2 points faster than testing the first row (strip_kernel.cuh)
   static constexpr int kRadius = 1;
