@@ -1,10 +1,12 @@
 #include "core/image_file_checks.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/image.hpp"
 #include "core/jpeg_structure.hpp"
 
 namespace fl {
@@ -230,6 +232,21 @@ void CheckImageFileComplete(const unsigned char* b, std::size_t n, int w, int h,
     return CheckHdr(b, n, w, h, name);
   // stb identifies TGA last, by elimination: what is left here (PNM is decoded elsewhere, PIC refused).
   CheckTga(b, n, w, h, name);
+}
+
+void CheckHeaderShape(long long w, long long h, const std::string& name, std::size_t max_pixels) {
+  // Sizes beyond int are clamped: they are refused all the same, and the message stays readable.
+  const auto side = [](long long v) {
+    return static_cast<int>(std::clamp<long long>(v, INT32_MIN, INT32_MAX));
+  };
+  try {
+    CheckImageShape({side(w), side(h), PixelFormat::Rgba8});
+  } catch (const InputError& e) {
+    throw InputError("'" + name + "': " + e.what());
+  }
+  if (static_cast<unsigned long long>(w) * static_cast<unsigned long long>(h) > max_pixels)
+    throw InputError("'" + name + "': image size " + std::to_string(w) + "x" + std::to_string(h) +
+                     " exceeds the limit of " + std::to_string(max_pixels) + " pixels given to the decoder");
 }
 
 }  // namespace fl

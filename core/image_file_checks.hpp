@@ -27,4 +27,8 @@ void CheckImageFileStructure(const unsigned char* bytes, std::size_t size, const
 void CheckImageFileComplete(const unsigned char* bytes, std::size_t size, int width, int height,
                             const std::string& name);
 
+// A header's width and height (as read, possibly absurd): throws InputError naming `name` unless they make a valid
+// image of at most `max_pixels` pixels.
+void CheckHeaderShape(long long w, long long h, const std::string& name, std::size_t max_pixels);
+
 }  // namespace fl

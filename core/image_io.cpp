@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/float_image_decode.hpp"
 #include "core/image_file_checks.hpp"
 #include "core/text_file.hpp"
 
@@ -49,20 +50,6 @@ std::vector<unsigned char> ReadFile(const std::string& path) {
   return bytes;
 }
 
-void CheckHeaderShape(long long w, long long h, const std::string& name, std::size_t max_pixels) {
-  // Sizes beyond int are clamped: they are refused all the same, and the message stays readable.
-  const auto side = [](long long v) {
-    return static_cast<int>(std::clamp<long long>(v, INT32_MIN, INT32_MAX));
-  };
-  try {
-    CheckImageShape({side(w), side(h), PixelFormat::Rgba8});
-  } catch (const InputError& e) {
-    throw InputError("'" + name + "': " + e.what());
-  }
-  if (static_cast<unsigned long long>(w) * static_cast<unsigned long long>(h) > max_pixels)
-    throw InputError("'" + name + "': image size " + std::to_string(w) + "x" + std::to_string(h) +
-                     " exceeds the limit of " + std::to_string(max_pixels) + " pixels given to the decoder");
-}
 
 std::string Reason() { return stbi_failure_reason() ? stbi_failure_reason() : "not a supported image"; }
 
@@ -147,78 +134,12 @@ Image DecodePnm(const unsigned char* b, std::size_t n, const std::string& name, 
   return img;
 }
 
-// Radiance HDR files always hold RGB; a grey one is RGB with equal channels, and loads as gray32f so that its
-// range beyond 0..1 survives. A colour one loads as rgba8, clamped to 0..1.
+// Radiance HDR files always hold RGB: loaded by the rule of ImageFromRgbFloats (core/float_image_decode.hpp).
 Image DecodeHdr(const unsigned char* bytes, int len, const std::string& name) {
   int w = 0, h = 0, comp = 0;
   std::unique_ptr<float, StbFree> px(stbi_loadf_from_memory(bytes, len, &w, &h, &comp, 3));
   if (!px) throw InputError("cannot decode '" + name + "': " + Reason());
-  const float* src = px.get();
-  const std::size_t pixels = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-  bool grey = true;
-  for (std::size_t i = 0; i < pixels && grey; ++i) grey = src[3 * i] == src[3 * i + 1] && src[3 * i] == src[3 * i + 2];
-  if (grey) {
-    Image img(w, h, PixelFormat::Gray32f);
-    float* out = img.Row<float>(0);
-    for (std::size_t i = 0; i < pixels; ++i) out[i] = src[3 * i];
-    return img;
-  }
-  Image img(w, h, PixelFormat::Rgba8);
-  std::uint8_t* out = img.data();
-  for (std::size_t i = 0; i < pixels; ++i) {
-    for (int c = 0; c < 3; ++c)
-      out[4 * i + c] = static_cast<std::uint8_t>(std::lround(std::clamp(src[3 * i + c], 0.0f, 1.0f) * 255.0f));
-    out[4 * i + 3] = 255;
-  }
-  return img;
-}
-
-bool IsGrayPfm(const unsigned char* b, std::size_t n) {
-  return n >= 3 && b[0] == 'P' && b[1] == 'f' && std::isspace(b[2]);
-}
-
-// The PFM this program writes (gray32f, SaveImage): "Pf", width, height, a scale whose sign gives the byte
-// order (negative: little endian), one whitespace character, then rows of floats from the bottom up.
-Image DecodeGrayPfm(const unsigned char* b, std::size_t n, const std::string& name, std::size_t max_pixels) {
-  const std::string bad = "cannot decode '" + name + "': malformed PFM header";
-  std::size_t i = 2;
-  auto token = [&]() -> std::string {
-    while (i < n && std::isspace(b[i])) ++i;
-    std::string t;
-    while (i < n && !std::isspace(b[i]) && t.size() < 32) t += static_cast<char>(b[i++]);
-    if (t.empty()) throw InputError(bad);
-    return t;
-  };
-  auto side = [&]() -> long long {
-    const std::string t = token();
-    if (t.size() > 10 ||
-        !std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      throw InputError(bad);
-    return std::stoll(t);
-  };
-  const long long w = side(), h = side();
-  const std::string scale_text = token();
-  char* end = nullptr;
-  const double scale = std::strtod(scale_text.c_str(), &end);
-  if (*end != '\0' || !std::isfinite(scale) || scale == 0.0 || i >= n || !std::isspace(b[i]))
-    throw InputError(bad);
-  const std::size_t data = i + 1;
-  CheckHeaderShape(w, h, name, max_pixels);
-  const std::size_t row_bytes = static_cast<std::size_t>(w) * sizeof(float);
-  const std::size_t need = row_bytes * static_cast<std::size_t>(h);
-  if (n - data < need)
-    throw InputError("cannot decode '" + name + "': the PFM data is truncated (" + std::to_string(n - data) +
-                     " of " + std::to_string(need) + " bytes)");
-  Image img(static_cast<int>(w), static_cast<int>(h), PixelFormat::Gray32f);
-  const bool swap = (scale < 0) != (std::endian::native == std::endian::little);
-  for (int y = 0; y < img.height(); ++y) {
-    const unsigned char* src = b + data + row_bytes * static_cast<std::size_t>(img.height() - 1 - y);
-    auto* dst = reinterpret_cast<unsigned char*>(img.Row<float>(y));
-    std::memcpy(dst, src, row_bytes);
-    if (swap)
-      for (std::size_t k = 0; k < row_bytes; k += 4) std::reverse(dst + k, dst + k + 4);
-  }
-  return img;
+  return ImageFromRgbFloats(px.get(), w, h);
 }
 
 bool IsSoftimagePic(const unsigned char* b, std::size_t n) {
@@ -233,7 +154,7 @@ Image DecodeImage(const unsigned char* bytes, std::size_t size, const std::strin
   if (size > kMaxFileBytes) throw InputError("'" + name + "' is too large to decode");
   const int len = static_cast<int>(size);
   if (IsBinaryPnm(bytes, size)) return DecodePnm(bytes, size, name, max_pixels);
-  if (IsGrayPfm(bytes, size)) return DecodeGrayPfm(bytes, size, name, max_pixels);
+  if (IsPfm(bytes, size)) return DecodePfm(bytes, size, name, max_pixels);
   // stb_image would read it, unchecked: a format nobody asked for is not worth its risk.
   if (IsSoftimagePic(bytes, size))
     throw InputError("cannot decode '" + name + "': Softimage PIC is not supported");

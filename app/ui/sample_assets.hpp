@@ -12,7 +12,8 @@ std::string AssetDir();
 std::vector<std::string> SampleImages();
 // The default image (astronaut.png), or "" when it is missing.
 std::string DefaultImagePath();
-// True for the extensions the image loader reads (png, jpg, jpeg, bmp, tga, gif, psd, pnm, pgm, ppm, hdr).
+// True for the extensions the image loader reads (png, jpg, jpeg, bmp, tga, gif, psd, pnm, pgm, ppm, hdr,
+// pfm).
 bool IsImageFile(const std::string& path);
 
 }  // namespace fl::ui
