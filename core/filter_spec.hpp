@@ -126,8 +126,8 @@ struct VariantSpec {
   KernelFn kernel = nullptr;
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
-  // Its launcher puts the rows of the grid's last wave in strips a quarter as tall (core/strip_tiers.hpp), so the
-  // viewer draws those bands shorter. The footprint is then one main-tier block. It says for which parameters
+  // Its launcher puts the rows of the grid's last wave in shorter strips (a quarter or half as tall:
+  // core/strip_tiers.hpp), so the viewer draws those bands shorter. The footprint is then one main-tier block. It says for which parameters
   // (nullptr: none) and how much shorter; the plan decides once per stage (PlannedStage::tail_divisor).
   TailDivisorFn tail_divisor = nullptr;
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)

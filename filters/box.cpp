@@ -27,14 +27,25 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
   return WithPptForRadius(d, p.Int("radius"), {{3, 16}, {4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
 }
 
-// fast takes the strip kernels' tail strips (the last wave's rows in strips a quarter as tall) up to radius 3.
+// fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall at radius 1 and 2, half
+// at 3, none at 4 to 7, half from 8. First the quarter, up to radius 3:
 // H100, 8192x8192, same process, two runs each, % of a copy at each one's best rows, without -> with
 // (bench/results/2026-11-27e_sobel, calls 4 and 9): r1 79.9 (8 rows) -> 82.1 (8), r2 75.8 (8) -> 77.8 (16), r3 72.8
 // (8) -> 74.3 (16); r4 70.7 -> 70.8, r5 68.4 -> 66.3, r7 63.9 -> 60.3: a tail strip reads 2r more rows for a
 // quarter of the outputs, which stops paying as r grows. Other sizes, new default against old (8 rows, no tail),
 // same process (call 11): 2048x2048 r1 / r2 / r3 57.8 / 54.2 / 51.0 -> 65.6 / 63.3 / 58.0; 4096x4096 71.1 / 61.0 /
-// 58.7 -> 68.8 / 64.0 / 56.5, where radius 1 and 3 lose about 2 points.
-static int BoxFastTail(const ParamValues& p) { return p.Int("radius") <= 3 ? kQuarterTail : 0; }
+// 58.7 -> 68.8 / 64.0 / 56.5, where radius 1 and 3 lose about 2 points. Then half-height tails against that rule
+// (bench/results/2026-11-27g_session7, call 4: same process, three runs at 8192x8192, one at 4096x4096): r3 75.0
+// -> 75.6 (4096: 55.2 -> 59.1), r8 54.6 -> 56.4 (38.8 -> 41.1), r16 49.4 -> 49.8 (33.4 -> 34.5); not taken: r1
+// 87.0 -> 85.6, r2 78.8 -> 81.2 but 60.5 -> 58.9 at 4096, r4 / r5 / r7 69.9 / 68.0 / 62.7 -> 69.5 / 67.9 / 62.2
+// (4096: r4 55.1 -> 51.8); quarter-height tails from radius 4 were 4 to 8 points slower. From radius 8 the strips
+// fetch each leaving row again (RefetchStrip) and load their first rows in batches, which the tails pay less for.
+static int BoxFastTail(const ParamValues& p) {
+  const int r = p.Int("radius");
+  if (r <= 2) return kQuarterTail;
+  if (r == 3) return kHalfTail;
+  return r > cuda::kBoxFastRetainMaxRadius ? kHalfTail : 0;
+}
 
 static FilterSpec DeclareBox() {
   FilterSpec f;
@@ -115,8 +126,8 @@ static FilterSpec DeclareBox() {
       "to radius 2 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
       "from it, so that each warp owns 32 chunks; from radius 3 they are only the apron and each warp writes 30 "
       "chunks, its neighbours overlapping it by two. Up to radius 3 the rows the last wave of resident blocks "
-      "would cover go in strips a quarter as long, started last, so that the grid does not end with a few long "
-      "strips running alone.",
+      "would cover go in strips a quarter as long (half at radius 3 and from 8, none at 4 to 7), started last, so "
+      "that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Up to radius 7 each input row is fetched once (the leaving row is read "
@@ -124,14 +135,15 @@ static FilterSpec DeclareBox() {
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
-      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; from radius 4 a short "
-      "strip's 2r extra rows cost more than the tail saves, so larger radii keep equal strips. Warps that own "
+      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 4 to 7 a short "
+      "strip's 2r extra rows cost more than the tail saves, so they keep equal strips, and from radius 8, where "
+      "the leaving row is fetched again, tail strips half as long gain up to 2 points. Warps that own "
       "their 32 chunks load and store whole 512-byte spans of a row (and two 16-byte edge chunks): at radius 1 "
       "and 2 that took 83% to 87% and 78% to 81%, but at radius 3 the edge fetches and sums cost as much as it "
       "saved, and more from radius 4, so from radius 3 the warps overlap. Beyond radius 16 its apron would span "
       "more than one neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_divisor=*/0);
-  fast.tail_divisor = BoxFastTail;  // up to radius 3, as its text says
+  fast.tail_divisor = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;

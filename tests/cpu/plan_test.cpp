@@ -236,8 +236,8 @@ namespace {
 
 // The plan decides once whether a stage's launcher takes the tail strips and how much shorter they are, and the
 // launcher, the overlay and the kernel view read that: the strip stencils always (5x5 morphology half as long, the
-// others a quarter), box fast up to radius 3 (its rule by radius), gauss half2 and the point kernels never, and no
-// stage on the CPU backend.
+// others a quarter), box fast by its rule (a quarter at radius 1 and 2, half at 3, none at 4 to 7, half from 8),
+// gauss half2 and the point kernels never, and no stage on the CPU backend.
 TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   const Registry& reg = BuiltinRegistry();
   const ImageShape gray{640, 480, PixelFormat::Gray8};
@@ -254,9 +254,12 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(tail("gauss3:variant=fast"), kQuarterTail);
   EXPECT_EQ(tail("sobel:variant=fast"), kQuarterTail);
   EXPECT_EQ(tail("box:variant=fast:radius=1"), kQuarterTail);
-  EXPECT_EQ(tail("box:variant=fast:radius=3"), kQuarterTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=2"), kQuarterTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=3"), kHalfTail);
   EXPECT_EQ(tail("box:variant=fast:radius=4"), 0);
-  EXPECT_EQ(tail("box:variant=fast:radius=16"), 0);
+  EXPECT_EQ(tail("box:variant=fast:radius=7"), 0);
+  EXPECT_EQ(tail("box:variant=fast:radius=8"), kHalfTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=16"), kHalfTail);
   EXPECT_EQ(tail("gauss:variant=half2:radius=4"), 0);
   EXPECT_EQ(tail("invert:variant=vec4"), 0);
   EXPECT_EQ(tail("dilate5:variant=fast", Backend::Cpu), 0) << "the CPU reference runs";

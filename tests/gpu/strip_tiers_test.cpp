@@ -30,8 +30,8 @@ void PrintTo(const TierCase& c, std::ostream* os) {
       << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
 }
 
-// The variants whose launchers take the tail: the strip stencils, and box fast up to radius 3 (gauss half2 keeps
-// equal strips).
+// The variants whose launchers take the tail: the strip stencils, and box fast by its rule (gauss half2 keeps equal
+// strips).
 std::vector<TierCase> Cases() {
   std::vector<TierCase> cases;
   const LaunchConfig odd{.block_x = 64, .block_y = 2, .ppt = 9, .smem = false};
@@ -41,8 +41,9 @@ std::vector<TierCase> Cases() {
       cases.push_back({f, fmt, {.block_x = 0}});
       cases.push_back({f, fmt, odd});
     }
-  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch); 3: overlapping warps.
-  for (const char* r : {"radius=1", "radius=2", "radius=3"}) {
+  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch); 3: overlapping warps,
+  // tails half as tall; 8: the leaving row fetched again (RefetchStrip), tails half as tall.
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=8"}) {
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
   }
