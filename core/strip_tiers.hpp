@@ -9,7 +9,7 @@ constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
 // an emptying device, each warp at the pace of its own latency, so the kernel takes about one strip's time more
 // than its bytes need (H100, 8192x8192 gray8 dilate5 at 8 rows per thread: 9 us of 56; at 16384x16384 the same
 // kernel reached 90% of a copy against 78%). So the rows that the last wave of resident blocks would cover go in
-// strips of a quarter of the rows instead, from 8 rows per thread up (below, a tail strip of 1 row reads 2R + 1
+// shorter strips instead (a quarter of the rows, or half: TailRowsFor), from 8 rows per thread up (below, a tail strip of 1 row reads 2R + 1
 // rows for one: every stencil measured slower with it at 4 rows per thread). The short strips are at the grid's
 // end (blockIdx.y >= tail_band): CUDA promises no order, but the timelines of bench/results/2026-11-27d_strip_tail
 // show blocks starting in blockIdx order, so they start last (only the speed depends on it).

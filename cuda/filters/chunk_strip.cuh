@@ -1,7 +1,7 @@
 #pragma once
 // The skeleton of the `fast` stencil variants: each thread owns one 16-byte chunk of a row (16 gray8 pixels
-// or 4 rgba8 pixels) for a strip of `rows` consecutive output rows (a quarter of them in the grid's tail bands,
-// core/strip_tiers.hpp), and slides a window of 2R + 1 row results
+// or 4 rgba8 pixels) for a strip of `rows` consecutive output rows (a quarter or half of them in the grid's tail
+// bands, core/strip_tiers.hpp), and slides a window of 2R + 1 row results
 // along the strip in registers (down it, or up it for odd strips: StripWalk).
 //
 // Why this shape reaches the copy bandwidth: every row is read with one 16-byte load per thread (a warp reads
