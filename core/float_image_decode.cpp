@@ -49,20 +49,21 @@ Image DecodePfm(const unsigned char* b, std::size_t n, const std::string& name, 
   if (n - data < need)
     throw InputError("cannot decode '" + name + "': the PFM data is truncated (" + std::to_string(n - data) +
                      " of " + std::to_string(need) + " bytes)");
-  // Rows top first, in this machine's byte order.
-  std::vector<float> px(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * channels);
+  // Rows top first, in this machine's byte order: a grey file straight into its image, a colour one into
+  // floats that ImageFromRgbFloats then converts.
+  const int iw = static_cast<int>(w), ih = static_cast<int>(h);
+  Image grey = channels == 1 ? Image(iw, ih, PixelFormat::Gray32f) : Image();
+  std::vector<float> rgb(channels == 3 ? static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3 : 0);
+  unsigned char* const rows = channels == 1 ? grey.data() : reinterpret_cast<unsigned char*>(rgb.data());
   const bool swap = (scale < 0) != (std::endian::native == std::endian::little);
   for (long long y = 0; y < h; ++y) {
     const unsigned char* src = b + data + row_bytes * static_cast<std::size_t>(h - 1 - y);
-    auto* dst = reinterpret_cast<unsigned char*>(px.data()) + row_bytes * static_cast<std::size_t>(y);
+    unsigned char* dst = rows + row_bytes * static_cast<std::size_t>(y);
     std::memcpy(dst, src, row_bytes);
     if (swap)
       for (std::size_t k = 0; k < row_bytes; k += 4) std::reverse(dst + k, dst + k + 4);
   }
-  if (channels == 3) return ImageFromRgbFloats(px.data(), static_cast<int>(w), static_cast<int>(h));
-  Image img(static_cast<int>(w), static_cast<int>(h), PixelFormat::Gray32f);
-  std::memcpy(img.data(), px.data(), img.bytes());
-  return img;
+  return channels == 3 ? ImageFromRgbFloats(rgb.data(), iw, ih) : grey;
 }
 
 Image ImageFromRgbFloats(const float* src, int w, int h) {
