@@ -22,9 +22,16 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 0.0769 / 0.0724 / 0.0717 / 0.0745, r16 0.1026 / 0.0955 / 0.0915 / 0.0910 / 0.0919. Up to radius 3 the tail
 // strips (BoxFastTail) change that: 16 rows at radius 1 to 3. Radius 1 ran best at 8 until its warps owned their
 // 32 chunks (cuda::BoxFastOwnWarps); since, 16 rows: 87.2% of a copy against 85.8 at 8 and 86.9 at 12 (same
-// process, two runs, bench/results/2026-11-27f_box_edges, call 9).
+// process, two runs, bench/results/2026-11-27f_box_edges, call 9). From radius 6 the window is primed with every
+// ring slot in flight, and from 8 it stays in the ring (cuda::BoxFastPrimesAll): the first rows then cost less,
+// and longer strips pay off from radius 8. Three runs, ppt 8 / 12 / 16 / 24 (/ 32 / 48), % of a copy
+// (bench/results/2026-11-27h_session8, calls 4 and 5): r6 64.2 / 64.8 / 64.7 / 62.0, r7 61.2 / 63.5 / 62.9 / 60.9,
+// r8 56.6 / 62.1 / 64.5 / 63.8, r9 53.0 / 58.7 / 61.5 / 61.9, r11 47.4 / 54.0 / 57.6 / 59.2, r12 (16 / 24 / 32 / 48)
+// 55.2 / 56.9 / 57.1 / 55.3 and (call 4) 55.6 / 57.7 at 16 / 24, r14 47.7 / 50.6 / 51.7 / 51.3, r16 44.8 / 48.7 /
+// 50.0 / 50.3.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  return WithPptForRadius(d, p.Int("radius"), {{3, 16}, {4, 8}, {5, 10}, {cuda::kBoxFastMaxRadius, 12}});
+  return WithPptForRadius(d, p.Int("radius"),
+                          {{3, 16}, {4, 8}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
 
 // fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall at radius 1 and 2, half
@@ -39,12 +46,14 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // -> 75.6 (4096: 55.2 -> 59.1), r8 54.6 -> 56.4 (38.8 -> 41.1), r16 49.4 -> 49.8 (33.4 -> 34.5); not taken: r1
 // 87.0 -> 85.6, r2 78.8 -> 81.2 but 60.5 -> 58.9 at 4096, r4 / r5 / r7 69.9 / 68.0 / 62.7 -> 69.5 / 67.9 / 62.2
 // (4096: r4 55.1 -> 51.8); quarter-height tails from radius 4 were 4 to 8 points slower. From radius 8 the strips
-// fetch each leaving row again (RefetchStrip) and load their first rows in batches, which the tails pay less for.
+// are 16 to 32 rows long, which the tails pay less for: with the ring (box_fast.hpp), three runs, radius 8 / 10 /
+// 12 / 14 / 16 (bench/results/2026-11-27h_session8, call 6): half 63.7 / 59.3 / 57.4 / 51.4 / 49.9, none 61.5 /
+// 55.5 / 54.1 / 47.7 / 46.5, a quarter 58.4 / 55.7 / 52.2 / 48.2 / 46.0.
 static int BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
   if (r <= 2) return kQuarterTail;
   if (r == 3) return kHalfTail;
-  return r > cuda::kBoxFastRetainMaxRadius ? kHalfTail : 0;
+  return r >= 8 ? kHalfTail : 0;
 }
 
 static FilterSpec DeclareBox() {
@@ -118,8 +127,8 @@ static FilterSpec DeclareBox() {
       "rows around the current output row in registers, two columns per 32-bit word (16-bit lanes). Each output "
       "row: add the row entering the window, subtract the one leaving it, get the column sums of each neighbouring "
       "chunk from the adjacent lanes by warp shuffle, and slide a horizontal sum across the 16 outputs; the "
-      "division by (2r+1)^2 is one multiply-high by a reciprocal that is exact for every possible sum. Up to "
-      "radius 7 the rows of the window stay in a ring of shared-memory slots until they leave it, and the "
+      "division by (2r+1)^2 is one multiply-high by a reciprocal that is exact for every possible sum. The rows "
+      "of the window stay in a ring of shared-memory slots until they leave it, and up to radius 7 the "
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
       "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
@@ -130,14 +139,17 @@ static FilterSpec DeclareBox() {
       "that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
-      "there are 16 outputs per thread. Up to radius 7 each input row is fetched once (the leaving row is read "
-      "back from the ring, not fetched again through L2) and the horizontal sum costs one add per two outputs "
+      "there are 16 outputs per thread. Each input row is fetched once (the leaving row is read back from the "
+      "ring, not fetched again through L2), and up to radius 7 the horizontal sum costs one add per two outputs "
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
       "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 4 to 7 a short "
-      "strip's 2r extra rows cost more than the tail saves, so they keep equal strips, and from radius 8, where "
-      "the leaving row is fetched again, tail strips half as long gain up to 2 points. Warps that own "
+      "strip's 2r extra rows cost more than the tail saves, so they keep equal strips, and from radius 8 tail "
+      "strips half as long gain up to 2 points. The window's first 2r + 1 rows are a strip's fixed cost: at "
+      "radius 1 and 2 and from 6 all the ring's rows are fetched at once before the first is added, so that they "
+      "arrive at the memory's pace rather than one latency each: radius 2 gained 2.4 points, radius 8 6.6 "
+      "(64.5%, with the ring instead of fetching the leaving row again, and 16 rows per thread). Warps that own "
       "their 32 chunks load and store whole 512-byte spans of a row (and two 16-byte edge chunks): at radius 1 "
       "and 2 that took 83% to 87% and 78% to 81%, but at radius 3 the edge fetches and sums cost as much as it "
       "saved, and more from radius 4, so from radius 3 the warps overlap. Beyond radius 16 its apron would span "
@@ -150,7 +162,8 @@ static FilterSpec DeclareBox() {
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
   fast.defaults_for = BoxFastLaunch;
-  fast.defaults_rule = "ppt 16 up to radius 3 (with the tail strips), 8 at 4, 10 at 5, 12 from 6";
+  fast.defaults_rule =
+      "ppt 16 up to radius 3 (with the tail strips), 8 at 4, 10 at 5, 12 at 6 and 7, 16 at 8, 24 to 12, 32 to 16";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

@@ -4,12 +4,11 @@
 // Each thread owns 16 columns (one 16-byte chunk) of a strip of rows and keeps their column sums over the 2r
 // + 1 rows around the current output row, two columns per 32-bit word in 16-bit lanes (a sum is at most 33 x
 // 255). Moving one row along the strip (down it, or up it for odd strips) adds the row entering the window and
-// subtracts the one leaving it. Rows arrive by cp.async, a few rows ahead, in shared memory (row_pipe.cuh). Up
-// to radius 7 every row of the window stays in a ring of shared-memory slots until it leaves (RetainedStrip):
-// one 16-byte fetch per output row. Larger radii fetch the leaving row again (mostly an L2 hit) through a
-// second ring. The horizontal sum over 2r + 1 columns needs column sums of each neighbouring chunk: they come
-// from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit lanes
-// (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
+// subtracts the one leaving it. Rows arrive by cp.async, a few rows ahead, in shared memory (row_pipe.cuh), and
+// every row of the window stays in a ring of shared-memory slots until it leaves (RetainedStrip): one 16-byte
+// fetch per output row. The horizontal sum over 2r + 1 columns needs column sums of each neighbouring chunk:
+// they come from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit
+// lanes (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
 // lanes (HorizontalWide). A warp's two end lanes have no neighbour in the warp. Up to radius 2 they fetch the
 // chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32 chunks are
 // all its own. From radius 3 they only serve as the apron: a warp writes the 30 chunks of its middle lanes,
@@ -41,11 +40,11 @@ __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a,
   return strip::RowAt(a.in, ClampInt(y, 0, a.h - 1), a.in_pitch);
 }
 
-// The strip for R <= kBoxFastRetainMaxRadius, walked down or up (strip::StripWalk): input row i of the walk
-// goes to slot i % S of a ring of S = 2R + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there
-// when it leaves the window, 2R + 1 rows later, and its slot is refilled (with row i + S) only after that: one
-// fetch per row instead of two, and no second pass of the input through L2. The window's first 2R + 1 rows
-// come through the ring too. With warps of their own (BoxFastOwnWarps), lanes 0 and 31 also fetch the chunks
+// The strip, walked down or up (strip::StripWalk): input row i of the walk goes to slot i % S of a ring of S = 2R
+// + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1 rows later,
+// and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and no second pass
+// of the input through L2. The window's first 2R + 1 rows come through the ring too, all S slots' rows fetched at
+// once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31 also fetch the chunks
 // beyond the warp into the warp's two edge rings and keep running sums of the words of them they need. Every
 // other lane reads its own ring in their place (a sum it does not use): the reads need no branch, only the
 // fetches, and each lane reads only what it fetched itself.
@@ -54,7 +53,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
                                               const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
-  constexpr int kN = kPackedNbrWords<R>;
+  constexpr bool kPrimeAll = BoxFastPrimesAll(R);
+  constexpr int kN = kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;  // edge words (R <= 2 uses them)
   constexpr bool kEdges = BoxFastOwnWarps(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
@@ -101,8 +101,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     strip::ReadShared(edge_words + static_cast<unsigned>(slot) * edge_step, w);
   };
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
+  constexpr int kFirstIssued = kPrimeAll ? S : kAhead;  // rows fetched before the window's first is added
 #pragma unroll
-  for (int i = 0; i < kAhead; ++i) issue(i, i);
+  for (int i = 0; i < kFirstIssued; ++i) issue(i, i);
   int take = 0, refill = kAhead;  // the slots of input row i and of row i + kAhead (row i - 2R - 1 once i > 2R)
 
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
@@ -112,7 +113,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // call 3): radius 3 72.1 -> 73.1% of a copy, radius 4 69.3 -> 70.3, at 72 registers instead of 56.
 #pragma unroll
   for (int r = 0; r <= 2 * R; ++r) {
-    strip::CpAsyncWait<kAhead - 1>();
+    // Row r has arrived once at most kFirstIssued - 1 - r groups (one per row) are pending; without kPrimeAll
+    // each row also fetches the one kAhead rows on, so that stays kAhead - 1.
+    strip::CpAsyncWaitAtMost<S - 1>(kPrimeAll ? kFirstIssued - 1 - r : kAhead - 1);
     unsigned v[4];
     chunk_at(take, v);
     AddRow(sums, v);
@@ -122,11 +125,15 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 #pragma unroll
       for (int k = 0; k < kN; ++k) edge_sums.even[k] += strip::Even(w[k]), edge_sums.odd[k] += strip::Odd(w[k]);
     }
-    issue(r + kAhead, refill);
+    if constexpr (!kPrimeAll) issue(r + kAhead, refill);
     take = next(take), refill = next(refill);
   }
   for (int j = 0;; ++j) {
-    const Chunk out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
+    Chunk out;
+    if constexpr (R <= kPackedMaxRadius)
+      out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
+    else
+      out = HorizontalWide<R>(sums, reciprocal);
     if (writes)
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
                         out);
@@ -152,54 +159,6 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
 }
 
-// The strip for larger radii, walked down or up: the row leaving the window is fetched again (mostly an L2 hit)
-// through a second prefetch ring, and the window's first rows are loaded directly.
-template <int R>
-__device__ __forceinline__ void RefetchStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
-                                             const strip::StripWalk& walk, int end, bool writes) {
-  // Two prefetch rings: the row entering the window and the row leaving it, for output rows ahead.
-  const int threads = static_cast<int>(blockDim.x * blockDim.y);
-  auto row = [&](int i) { return RowPtr(a, walk.in_first + walk.step * i); };  // input row i of the walk
-  strip::RowPipe<false> entering(rings), leaving(rings + threads * strip::kPipeDepth);
-  auto issue = [&](int j) {
-    if (j < end) {
-      entering.Issue<1>(row(j + 2 * R + 1), x, a.row_bytes, j);
-      leaving.Issue<1>(row(j), x, a.row_bytes, j);
-    }
-    strip::RowPipe<false>::Commit();
-  };
-#pragma unroll
-  for (int j = 0; j < strip::kPipeDepth - 1; ++j) issue(j);
-
-  // The window's first 2R + 1 rows: kBatch loads are issued before any of them is added. Added as each
-  // arrived, the loads (each behind its own edge branch) went out one at a time: these rows took a third of
-  // the kernel's instructions, and each load waited for the one before (ncu, radius 16 on an H100). Batches
-  // of 8 beat 4, 11 and 16 there (r16 0.098 ms against 0.100, 0.103 and 0.102; 0.110 unbatched).
-  ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
-  constexpr int kBatch = 8;
-  int dy = -R;
-  for (; dy + kBatch - 1 <= R; dy += kBatch) {
-    Chunk c[kBatch];
-#pragma unroll
-    for (int k = 0; k < kBatch; ++k) c[k] = strip::LoadChunk<1>(row(dy + R + k), x, a.row_bytes);
-#pragma unroll
-    for (int k = 0; k < kBatch; ++k) AddRow(sums, c[k].w);
-  }
-  for (; dy <= R; ++dy) AddRow(sums, strip::LoadChunk<1>(row(dy + R), x, a.row_bytes).w);
-  for (int j = 0; j < end; ++j) {
-    const Chunk out = HorizontalWide<R>(sums, reciprocal);
-    if (writes)
-      strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
-                        out);
-    const Chunk enter = entering.Take(j), leave = leaving.Take(j);
-    issue(j + strip::kPipeDepth - 1);
-    SlideRow(sums, enter.w, leave.w);
-  }
-}
-
-static_assert(kBoxFastRetainMaxRadius == kPackedMaxRadius,
-              "RetainedStrip's horizontal sum is HorizontalPacked, RefetchStrip's HorizontalWide");
-
 template <int R>
 __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
@@ -214,10 +173,7 @@ __global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, 
   const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
   if (at.end <= 0) return;
   const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
-  if constexpr (R <= kBoxFastRetainMaxRadius)
-    RetainedStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
-  else
-    RefetchStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
+  RetainedStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
 }
 
 using Kernel = void (*)(strip::StripArgs, unsigned);

@@ -16,12 +16,23 @@ void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
 
-// Up to this radius a thread keeps every row of its window in a ring of shared-memory slots, so that the row
-// leaving the window is read back from there; larger radii fetch it again (a ring of 2r + 4 slots would cut the
-// blocks per SM).
-constexpr int kBoxFastRetainMaxRadius = 7;
+// Every radius keeps each row of its window in a ring of shared-memory slots until it leaves, so that the row
+// leaving the window is read back from there: one fetch per row. Radius 8 to 16 used to fetch it again through
+// L2 instead, since a ring of 2r + 4 slots cuts the blocks per SM (at radius 16, 576 bytes a thread: 12 warps
+// per SM instead of 20). With the window primed with every slot in flight (BoxFastPrimesAll) the ring won at
+// every radius from 8 at its best rows: H100, 8192x8192, three runs, % of a copy, refetch -> ring
+// (bench/results/2026-11-27h_session8, calls 4 and 5): r8 57.9 -> 64.5, r10 53.5 -> 59.9, r12 54.2 -> 57.7,
+// r14 49.5 -> 51.7, r16 50.2 -> 50.3.
 // Slots of that ring: the 2r + 1 rows of the window and the rows in flight.
 constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
+
+// Whether a strip primes its window with a fetch in flight for every slot of the ring at once, rather than
+// strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1 rows then arrive at
+// the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs, % of a copy
+// at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r3 74.4 ->
+// 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0, r6 63.6 -> 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above.
+// Radius 3 to 5 keep the rows ahead.
+constexpr bool BoxFastPrimesAll(int radius) { return radius <= 2 || radius >= 6; }
 
 // Up to this radius a warp's 32 chunks are all its own (its loads cover whole 512-byte spans of a row) and
 // its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks and the end
@@ -33,12 +44,11 @@ constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::k
 constexpr int kBoxFastEdgeMaxRadius = 2;
 constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
 
-// Shared memory of its rings: the retained window, or two prefetch rings (the rows entering and leaving it).
+// Shared memory of its ring (the window's rows and the rows in flight).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   if (c.block_x <= 0 || c.block_y <= 0) return 0;
   const long threads = static_cast<long>(c.block_x) * c.block_y;
   const int r = p.Int("radius");
-  if (r > kBoxFastRetainMaxRadius) return strip::PipeBytes(threads, false, 2);
   // With warps of their own, each slot also holds each warp's two edge chunks.
   const long edges = BoxFastOwnWarps(r) ? 2 * ((threads + 31) / 32) : 0;
   return static_cast<std::size_t>(threads + edges) * BoxFastRetainSlots(r) * 16;

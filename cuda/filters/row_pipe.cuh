@@ -29,6 +29,15 @@ template <int N>
 __device__ __forceinline__ void CpAsyncWait() {
   asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 }
+// CpAsyncWait<n> for a count n <= kMax known only once a loop is unrolled (the instruction takes an immediate):
+// with n a constant, the chain of tests folds to the one wait.
+template <int kMax>
+__device__ __forceinline__ void CpAsyncWaitAtMost(int n) {
+  if constexpr (kMax > 0) {
+    if (n < kMax) return CpAsyncWaitAtMost<kMax - 1>(n);
+  }
+  CpAsyncWait<kMax>();
+}
 
 // Starts fetching the 16-byte chunk at byte x of `row` into a shared-memory slot; a chunk that reaches past
 // the row is made of clamped pixels at once (LoadChunk).

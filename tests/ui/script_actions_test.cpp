@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast: ppt 16 at radius 2 and 3, 8 at 4, 12 from radius 6).
+// for the stage's parameters (box fast: ppt 16 at radius 2 and 3, 8 at 4, 32 from radius 13).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -128,10 +128,10 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   ASSERT_EQ(Do("param 3 radius 4"), "");
   EXPECT_EQ(planned().ppt, 8);
   ASSERT_EQ(Do("param 3 radius 16"), "");
-  EXPECT_EQ(planned().ppt, 12) << "the default follows the radius";
+  EXPECT_EQ(planned().ppt, 32) << "the default follows the radius";
   ASSERT_EQ(Do("block 3 64x2"), "");
   EXPECT_EQ(s.pipeline.stages[2].launch_set, kSetBlock);
-  EXPECT_EQ(planned().ppt, 12) << "a block set leaves ppt to the rule";
+  EXPECT_EQ(planned().ppt, 32) << "a block set leaves ppt to the rule";
   EXPECT_EQ(planned().block_x, 64);
   ASSERT_EQ(Do("ppt 3 10"), "");
   ASSERT_EQ(Do("param 3 radius 2"), "");
