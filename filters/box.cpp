@@ -28,14 +28,15 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // (bench/results/2026-11-27h_session8, calls 4 and 5): r6 64.2 / 64.8 / 64.7 / 62.0, r7 61.2 / 63.5 / 62.9 / 60.9,
 // r8 56.6 / 62.1 / 64.5 / 63.8, r9 53.0 / 58.7 / 61.5 / 61.9, r11 47.4 / 54.0 / 57.6 / 59.2, r12 (16 / 24 / 32 / 48)
 // 55.2 / 56.9 / 57.1 / 55.3 and (call 4) 55.6 / 57.7 at 16 / 24, r14 47.7 / 50.6 / 51.7 / 51.3, r16 44.8 / 48.7 /
-// 50.0 / 50.3.
+// 50.0 / 50.3. Radius 4, since its warps own their chunks with half-height tails, 16 rows: 71.3 / 73.3 / 75.0 at 8 /
+// 12 / 16 (call 9).
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
   return WithPptForRadius(d, p.Int("radius"),
-                          {{3, 16}, {4, 8}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
+                          {{4, 16}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
 
 // fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall at radius 1 and 2, half
-// at 3, none at 4 to 7, half from 8. First the quarter, up to radius 3:
+// at 3 and 4, none at 5 to 7, half from 8. First the quarter, up to radius 3:
 // H100, 8192x8192, same process, two runs each, % of a copy at each one's best rows, without -> with
 // (bench/results/2026-11-27e_sobel, calls 4 and 9): r1 79.9 (8 rows) -> 82.1 (8), r2 75.8 (8) -> 77.8 (16), r3 72.8
 // (8) -> 74.3 (16); r4 70.7 -> 70.8, r5 68.4 -> 66.3, r7 63.9 -> 60.3: a tail strip reads 2r more rows for a
@@ -49,10 +50,12 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // are 16 to 32 rows long, which the tails pay less for: with the ring (box_fast.hpp), three runs, radius 8 / 10 /
 // 12 / 14 / 16 (bench/results/2026-11-27h_session8, call 6): half 63.7 / 59.3 / 57.4 / 51.4 / 49.9, none 61.5 /
 // 55.5 / 54.1 / 47.7 / 46.5, a quarter 58.4 / 55.7 / 52.2 / 48.2 / 46.0.
+// Radius 4, with warps of their own (box_fast.hpp), three runs, none / a quarter / half at 16 rows (call 9): 71.2 /
+// 71.2 / 75.0; radius 3 there, a quarter / half: 75.8 / 78.4.
 static int BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
   if (r <= 2) return kQuarterTail;
-  if (r == 3) return kHalfTail;
+  if (r <= cuda::kBoxFastEdgeMaxRadius) return kHalfTail;
   return r >= 8 ? kHalfTail : 0;
 }
 
@@ -81,9 +84,11 @@ static FilterSpec DeclareBox() {
   radius.help = "half width of the window: 2 * radius + 1 pixels per side";
   f.params = {radius};
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
-  // 2 and 3 (the default) lie either side of fast's warps that own their chunks and its overlapping ones, 7 and 8
-  // either side of its two strip paths, 16 is the largest radius it serves, 5 takes ppt 10.
-  f.test_cases = {"radius=1", "radius=2", "radius=5", "radius=7", "radius=8", "radius=16", "radius=17", "radius=64"};
+  // 4 and 5 lie either side of fast's warps that own their chunks and its overlapping ones (5 also takes ppt 10),
+  // 2 and 3 (the default) either side of its tails a quarter and half as tall, 7 and 8 either side of its two
+  // horizontal sums, 16 is the largest radius it serves.
+  f.test_cases = {"radius=1", "radius=2",  "radius=4",  "radius=5", "radius=7",
+                  "radius=8", "radius=16", "radius=17", "radius=64"};
 
   VariantSpec direct = CudaVariant(
       "direct",
@@ -132,11 +137,11 @@ static FilterSpec DeclareBox() {
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
       "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
-      "to radius 2 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
-      "from it, so that each warp owns 32 chunks; from radius 3 they are only the apron and each warp writes 30 "
-      "chunks, its neighbours overlapping it by two. Up to radius 3 the rows the last wave of resident blocks "
-      "would cover go in strips a quarter as long (half at radius 3 and from 8, none at 4 to 7), started last, so "
-      "that the grid does not end with a few long strips running alone.",
+      "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
+      "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
+      "chunks, its neighbours overlapping it by two. Up to radius 4 and from 8 the rows the last wave of resident "
+      "blocks would cover go in shorter strips (a quarter as long at radius 1 and 2, half at 3 and 4 and from 8), "
+      "started last, so that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Each input row is fetched once (the leaving row is read back from the "
@@ -144,16 +149,17 @@ static FilterSpec DeclareBox() {
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
-      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 4 to 7 a short "
+      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 5 to 7 a short "
       "strip's 2r extra rows cost more than the tail saves, so they keep equal strips, and from radius 8 tail "
-      "strips half as long gain up to 2 points. The window's first 2r + 1 rows are a strip's fixed cost: at "
-      "radius 1 and 2 and from 6 all the ring's rows are fetched at once before the first is added, so that they "
+      "strips half as long gain up to 2 points. The window's first 2r + 1 rows are a strip's fixed cost: up to "
+      "radius 4 and from 6 all the ring's rows are fetched at once before the first is added, so that they "
       "arrive at the memory's pace rather than one latency each: radius 2 gained 2.4 points, radius 8 6.6 "
       "(64.5%, with the ring instead of fetching the leaving row again, and 16 rows per thread). Warps that own "
       "their 32 chunks load and store whole 512-byte spans of a row (and two 16-byte edge chunks): at radius 1 "
-      "and 2 that took 83% to 87% and 78% to 81%, but at radius 3 the edge fetches and sums cost as much as it "
-      "saved, and more from radius 4, so from radius 3 the warps overlap. Beyond radius 16 its apron would span "
-      "more than one neighbouring chunk, so it is refused with the reason.",
+      "and 2 that took 83% to 87% and 78% to 81%. With the first rows fetched a few at a time the edge fetches "
+      "and sums cost as much as that saved at radius 3 and more from 4; primed all at once, own warps took radius "
+      "3 from 75% to 78% and radius 4 from 69% to 75%, and from radius 5 the warps overlap. Beyond radius 16 its "
+      "apron would span more than one neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_divisor=*/0);
   fast.tail_divisor = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8};
@@ -163,7 +169,8 @@ static FilterSpec DeclareBox() {
   fast.uses.smem = false;  // always prefetches its two rows through shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 3 (with the tail strips), 8 at 4, 10 at 5, 12 at 6 and 7, 16 at 8, 24 to 12, 32 to 16";
+      "ppt 16 up to radius 4 (with the tail strips), 10 at 5, 12 at 6 and 7, 16 at 8 (tail strips from 8), 24 to "
+      "12, 32 to 16";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

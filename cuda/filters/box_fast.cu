@@ -9,9 +9,9 @@
 // fetch per output row. The horizontal sum over 2r + 1 columns needs column sums of each neighbouring chunk:
 // they come from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit
 // lanes (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
-// lanes (HorizontalWide). A warp's two end lanes have no neighbour in the warp. Up to radius 2 they fetch the
+// lanes (HorizontalWide). A warp's two end lanes have no neighbour in the warp. Up to radius 4 they fetch the
 // chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32 chunks are
-// all its own. From radius 3 they only serve as the apron: a warp writes the 30 chunks of its middle lanes,
+// all its own. From radius 5 they only serve as the apron: a warp writes the 30 chunks of its middle lanes,
 // and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why). Division by
 // (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
@@ -44,10 +44,10 @@ __device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a,
 // + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1 rows later,
 // and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and no second pass
 // of the input through L2. The window's first 2R + 1 rows come through the ring too, all S slots' rows fetched at
-// once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31 also fetch the chunks
-// beyond the warp into the warp's two edge rings and keep running sums of the words of them they need. Every
-// other lane reads its own ring in their place (a sum it does not use): the reads need no branch, only the
-// fetches, and each lane reads only what it fetched itself.
+// once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31
+// also fetch the chunks beyond the warp into the warp's two edge rings and keep running sums of the words of them
+// they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
+// branch, only the fetches, and each lane reads only what it fetched itself.
 template <int R>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {

@@ -26,23 +26,27 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
 // Slots of that ring: the 2r + 1 rows of the window and the rows in flight.
 constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
 
-// Whether a strip primes its window with a fetch in flight for every slot of the ring at once, rather than
-// strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1 rows then arrive at
-// the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs, % of a copy
-// at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r3 74.4 ->
-// 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0, r6 63.6 -> 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above.
-// Radius 3 to 5 keep the rows ahead.
-constexpr bool BoxFastPrimesAll(int radius) { return radius <= 2 || radius >= 6; }
-
 // Up to this radius a warp's 32 chunks are all its own (its loads cover whole 512-byte spans of a row) and
 // its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks and the end
 // lanes are apron only. Overlapping warps cost box ~13 points of a copy in an upper-bound trial (aligned warps
-// without the edge work, H100, 8192x8192: radius 3 74.9 -> 88.2%; bench/results/2026-11-27f_box_edges, call 4),
-// but the edge fetches and sums cost as much as that at radius 3 and more from 4: same process, three runs each
-// (call 7 there), radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 -> 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3 (more
-// registers, fewer blocks).
-constexpr int kBoxFastEdgeMaxRadius = 2;
+// without the edge work, H100, 8192x8192: radius 3 74.9 -> 88.2%; bench/results/2026-11-27f_box_edges, call 4).
+// With the window's first rows fetched as they were (kPipeDepth - 1 ahead), the edge fetches and sums cost as much
+// as that at radius 3 and more from 4 (call 7 there, three runs: radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 ->
+// 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3). Primed with every slot in flight (BoxFastPrimesAll), own warps win up
+// to radius 4 (bench/results/2026-11-27h_session8, call 9, three runs, overlapping -> own, tails as
+// BoxFastTail, ppt 16): radius 3 74.6 -> 78.4, 4 69.3 -> 75.0 (69.8 at its old 8 rows); 5 67.8 -> 67.6 and 6 and
+// 7 2 to 4 points slower at their best rows, so from radius 5 the warps overlap.
+constexpr int kBoxFastEdgeMaxRadius = 4;
 constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
+
+// Whether a strip primes its window with a fetch in flight for every slot of the ring at once, rather than
+// strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1 rows then arrive at
+// the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs, % of a copy
+// at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r6 63.6 ->
+// 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above. Overlapping warps at radius 3 to 5 were level or
+// slower with it (r3 74.4 -> 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0), own warps at 3 and 4 faster (above): the
+// warps of their own take it, and from radius 6.
+constexpr bool BoxFastPrimesAll(int radius) { return BoxFastOwnWarps(radius) || radius >= 6; }
 
 // Shared memory of its ring (the window's rows and the rows in flight).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {

@@ -41,9 +41,10 @@ std::vector<TierCase> Cases() {
       cases.push_back({f, fmt, {.block_x = 0}});
       cases.push_back({f, fmt, odd});
     }
-  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch); 3: overlapping warps,
-  // tails half as tall; 8: the wide horizontal sum (HorizontalWide), tails half as tall.
-  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=8"}) {
+  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch), tails a quarter as
+  // tall; 3 and 4: own warps, tails half as tall; 8: overlapping warps, the wide horizontal sum (HorizontalWide),
+  // tails half as tall.
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4", "radius=8"}) {
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
   }
