@@ -166,7 +166,7 @@ static FilterSpec DeclareBox() {
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;
   fast.smem_bytes = cuda::BoxFastSmemBytes;
-  fast.uses.smem = false;  // always prefetches its two rows through shared memory
+  fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
       "ppt 16 up to radius 4 (with the tail strips), 10 at 5, 12 at 6 and 7, 16 at 8 (tail strips from 8), 24 to "

@@ -54,7 +54,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
   constexpr bool kPrimeAll = BoxFastPrimesAll(R);
-  constexpr int kN = kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;  // edge words (R <= 2 uses them)
+  // Words of each edge chunk the end lanes sum (own warps only; beyond radius 7 the type just needs a valid count).
+  constexpr int kN = kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
   constexpr bool kEdges = BoxFastOwnWarps(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
