@@ -74,11 +74,9 @@ __device__ __forceinline__ StripPlace PlaceStrip(const StripArgs& a) {
   return {strip, y0, min(rows, a.h - y0)};
 }
 
-// Row y (>= 0) of an image with a 32-bit pitch.
-__device__ __forceinline__ const std::uint8_t* RowAt(const std::uint8_t* base, int y, unsigned pitch) {
-  return base + static_cast<std::size_t>(static_cast<unsigned>(y)) * pitch;
-}
-__device__ __forceinline__ std::uint8_t* RowAt(std::uint8_t* base, int y, unsigned pitch) {
+// Row y (>= 0) of an image with a 32-bit pitch; Byte is std::uint8_t or const std::uint8_t.
+template <typename Byte>
+__device__ __forceinline__ Byte* RowAt(Byte* base, int y, unsigned pitch) {
   return base + static_cast<std::size_t>(static_cast<unsigned>(y)) * pitch;
 }
 
