@@ -54,8 +54,7 @@ __device__ void FetchChunk(uint4* slot, const std::uint8_t* row, int x, int row_
 template <bool kEdges>
 class RowPipe {
  public:
-  // `smem` is this stream's part of the block's dynamic shared memory (PipeBytes(threads, kEdges),
-  // strip_launch.hpp).
+  // `smem` is the block's dynamic shared memory (PipeBytes(threads, kEdges), strip_launch.hpp).
   __device__ explicit RowPipe(uint4* smem)
       : stride_(static_cast<int>(blockDim.x * blockDim.y)),
         own_(smem + threadIdx.y * blockDim.x + threadIdx.x),

@@ -16,11 +16,10 @@ constexpr int kMinRows = 1, kMaxRows = 64;  // output rows per thread (the launc
 constexpr int kPipeDepth =
     4;  // rows of the cp.async prefetch ring (row_pipe.cuh): 3 in flight while one is used
 
-// Shared memory of the prefetch rings: per thread kPipeDepth 16-byte slots per stream of rows, twice that
-// with the edge chunks of a warp's end lanes.
-constexpr std::size_t PipeBytes(long threads, bool edges, int streams = 1) {
-  return static_cast<std::size_t>(threads) * kPipeDepth * 16 * (edges ? 2 : 1) *
-         static_cast<std::size_t>(streams);
+// Shared memory of a block's prefetch rings: per thread kPipeDepth 16-byte slots, twice that with the edge chunks
+// of a warp's end lanes.
+constexpr std::size_t PipeBytes(long threads, bool edges) {
+  return static_cast<std::size_t>(threads) * kPipeDepth * 16 * (edges ? 2 : 1);
 }
 // What a strip stencil kernel (one stream, with edges) asks per block, for the plan's launch check: its prefetch
 // ring with shared memory on, nothing with it off.
