@@ -188,10 +188,33 @@ __device__ __forceinline__ void StoreChunk(std::uint8_t* row, int x, int row_byt
   StorePartialChunk(row + x, row_bytes - x, c.w[0], c.w[1], c.w[2], c.w[3]);
 }
 
+// Whether this lane's edge chunk (lane 0: the chunk left of x; lane 31: the one right of it) lies wholly outside
+// the row: at the image's sides, where it is the row's edge pixel repeated.
+__device__ __forceinline__ bool EdgeChunkOutside(int x, int row_bytes) {
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  return (lane == 0 && x <= 0) || (lane == 31 && x + kChunkBytes >= row_bytes);
+}
+// That chunk, made from the lane's own chunk, which holds the edge pixel: its first pixel (left) or its last
+// (right; bytes past the row's end are clamped copies of the last pixel). Fetched, it was a load the warp waited
+// for on every row, since clamped bytes cannot come by cp.async: those waits were 16% of gray8 dilate5's
+// warp-stall samples (ncu), and the warps at the image's sides ran behind the rest. Made instead: H100,
+// 8192x8192, three rounds (bench/results/2026-11-27h_session8, call 15), % of a copy: dilate5 83.0 -> 90.5,
+// erode5 83.8 -> 91.4, gauss3 92.6 -> 97.8, dilate3 92.4 -> 97.3, sobel 73.3 -> 76.4, rgba8 dilate5 91.6 -> 93.6.
+template <int Bpp>
+__device__ __forceinline__ Chunk EdgePixelChunk(const Chunk& own, bool left) {
+  static_assert(Bpp == 1 || Bpp == 4, "gray8 or rgba8 rows");
+  unsigned e;
+  if constexpr (Bpp == 1)
+    e = left ? __byte_perm(own.w[0], 0u, 0x0000u) : __byte_perm(own.w[3], 0u, 0x3333u);
+  else
+    e = left ? own.w[0] : own.w[3];
+  return {{e, e, e, e}};
+}
+
 // The chunk's words with kNbr (<= 4) words of each neighbour: ext[kNbr + i] = m.w[i]. The neighbouring
 // chunks' words come by shuffle from the adjacent lanes; a warp's first and last lanes, whose neighbours
 // belong to another warp, take them from `edge`, the chunk beyond their end that they fetched themselves
-// (row_pipe.cuh).
+// (row_pipe.cuh) or, at the image's sides, made (EdgePixelChunk).
 template <int kNbr>
 __device__ __forceinline__ void Extend(const Chunk& m, const Chunk& edge, unsigned (&ext)[4 + 2 * kNbr]) {
   static_assert(kNbr >= 1 && kNbr <= 4, "the apron must lie within the neighbouring chunks");

@@ -69,10 +69,12 @@ class RowPipe {
     FetchChunk<Bpp>(own_ + s, row, x, row_bytes);
     if constexpr (kEdges) {
       // One divergent branch for both end lanes rather than one each: sobel 0.067 -> 0.064 ms, dilate5 0.062
-      // -> 0.060 at 8192x8192 gray8 on an H100.
+      // -> 0.060 at 8192x8192 gray8 on an H100. An edge chunk wholly outside the row is not fetched: the kernel
+      // makes it (EdgePixelChunk).
       const int lane = static_cast<int>(threadIdx.x) & 31;
-      if (lane == 0 || lane == 31)
-        FetchChunk<Bpp>(edge_ + s, row, lane == 0 ? x - kChunkBytes : x + kChunkBytes, row_bytes);
+      const int ex = lane == 0 ? x - kChunkBytes : x + kChunkBytes;
+      if ((lane == 0 || lane == 31) && ex + kChunkBytes > 0 && ex < row_bytes)
+        FetchChunk<Bpp>(edge_ + s, row, ex, row_bytes);
     }
   }
   // Closes the group of one row's fetches (also when there were none, past the strip's last row, so that the
@@ -152,6 +154,7 @@ class LeanEdgePipe {
     edge_dx_ = lane == 0 ? -kChunkBytes : kChunkBytes;
     edge_inside_ = edge_lane_ && x + edge_dx_ >= 0 && x + edge_dx_ + kChunkBytes <= row_bytes;
     clamped_ = x + kChunkBytes > row_bytes || (edge_lane_ && !edge_inside_);
+    edge_fetched_ = edge_lane_ && x + edge_dx_ + kChunkBytes > 0 && x + edge_dx_ < row_bytes;  // else made
   }
   // Row y (already clamped to the image) into slot i % D, and its edge chunk on a warp's end lanes.
   template <int Bpp>
@@ -165,7 +168,7 @@ class LeanEdgePipe {
     }
     const std::uint8_t* row = p - x_;
     FetchChunkTo<Bpp>(s, row, x_, row_bytes);
-    if (edge_lane_) FetchChunkTo<Bpp>(s + kPipeDepth * slot_bytes_, row, x_ + edge_dx_, row_bytes);
+    if (edge_fetched_) FetchChunkTo<Bpp>(s + kPipeDepth * slot_bytes_, row, x_ + edge_dx_, row_bytes);
   }
   __device__ static void Commit() { CpAsyncCommit(); }
   // Waits for row i (issued D - 1 rows ago); returns its chunk and the edge slot's (meaningful on the end lanes).
@@ -182,7 +185,9 @@ class LeanEdgePipe {
   const std::uint8_t* column_;  // byte x of row 0
   unsigned own_, slot_bytes_;
   int x_, edge_dx_;
-  bool edge_lane_, edge_inside_, clamped_;  // clamped_: a chunk of this lane reaches past the row
+  // clamped_: a chunk of this lane reaches past the row; edge_fetched_: an edge lane whose edge chunk is not wholly
+  // outside it (the kernel makes one that is: EdgePixelChunk).
+  bool edge_lane_, edge_inside_, clamped_, edge_fetched_;
 };
 
 }  // namespace fl::cuda::strip

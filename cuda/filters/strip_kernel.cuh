@@ -47,6 +47,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
       pipe.Commit();
     }
   };
+  const bool edge_outside = EdgeChunkOutside(x, a.row_bytes);  // at the image's sides: made, not fetched
   auto row_at = [&](int i) {
     Chunk m, edge;
     if constexpr (kLean) {
@@ -59,8 +60,10 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
       const std::uint8_t* row = row_ptr(i);
       const int lane = static_cast<int>(threadIdx.x) & 31;
       m = LoadChunk<S::kBpp>(row, x, a.row_bytes);
-      if (lane == 0 || lane == 31) edge = LoadChunk<S::kBpp>(row, lane == 0 ? x - kChunkBytes : x + kChunkBytes, a.row_bytes);
+      if ((lane == 0 || lane == 31) && !edge_outside)
+        edge = LoadChunk<S::kBpp>(row, lane == 0 ? x - kChunkBytes : x + kChunkBytes, a.row_bytes);
     }
+    if (edge_outside) edge = EdgePixelChunk<S::kBpp>(m, (threadIdx.x & 31) == 0);
     unsigned ext[4 + 2 * S::kNbrWords];
     Extend<S::kNbrWords>(m, edge, ext);
     return S::Horizontal(ext);
