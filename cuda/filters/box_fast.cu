@@ -77,12 +77,15 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const unsigned edge_step = 16u * static_cast<unsigned>(edge_lane ? 2 * ((threads + 31) / 32) : threads);
   const unsigned edge_words = (edge_lane ? edge : own) + (edge_left ? 4u * (4 - kN) : 0u);
   const int edge_x = edge_left ? x - strip::kChunkBytes : x + strip::kChunkBytes;
+  // At the image's sides the edge chunk is the row's edge pixel repeated: made from the own chunk
+  // (strip::EdgePixelChunk), not fetched.
+  const bool edge_outside = kEdges && strip::EdgeChunkOutside(x, a.row_bytes);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if (i < rows) {
       const std::uint8_t* row = RowPtr(a, walk.in_first + walk.step * i);
       if constexpr (kEdges) {
         strip::FetchChunkTo(own + 16u * static_cast<unsigned>(slot * threads), row, x, a.row_bytes);
-        if (edge_lane)
+        if (edge_lane && !edge_outside)
           strip::FetchChunkTo(edge + static_cast<unsigned>(slot) * edge_step, row, edge_x, a.row_bytes);
       } else {
         strip::FetchChunk<1>(ring + slot * threads, row, x, a.row_bytes);
@@ -98,8 +101,14 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
       w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
     }
   };
-  auto edge_words_at = [&](int slot, unsigned (&w)[kN]) {
+  // The edge chunk's words of a row, given the row's own chunk `v` (the source of a made edge chunk).
+  auto edge_words_at = [&](int slot, const unsigned (&v)[4], unsigned (&w)[kN]) {
     strip::ReadShared(edge_words + static_cast<unsigned>(slot) * edge_step, w);
+    if (edge_outside) {
+      const strip::Chunk made = strip::EdgePixelChunk<1>({{v[0], v[1], v[2], v[3]}}, edge_left);
+#pragma unroll
+      for (int k = 0; k < kN; ++k) w[k] = made.w[k];
+    }
   };
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
   constexpr int kFirstIssued = kPrimeAll ? S : kAhead;  // rows fetched before the window's first is added
@@ -122,7 +131,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     AddRow(sums, v);
     if constexpr (kEdges) {
       unsigned w[kN];
-      edge_words_at(take, w);
+      edge_words_at(take, v, w);
 #pragma unroll
       for (int k = 0; k < kN; ++k) edge_sums.even[k] += strip::Even(w[k]), edge_sums.odd[k] += strip::Odd(w[k]);
     }
@@ -147,8 +156,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     SlideRow(sums, enter, leave);
     if constexpr (kEdges) {
       unsigned we[kN], wl[kN];
-      edge_words_at(take, we);
-      edge_words_at(refill, wl);
+      edge_words_at(take, enter, we);
+      edge_words_at(refill, leave, wl);
 #pragma unroll
       for (int k = 0; k < kN; ++k) {
         edge_sums.even[k] = edge_sums.even[k] + strip::Even(we[k]) - strip::Even(wl[k]);
