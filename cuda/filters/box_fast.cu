@@ -80,12 +80,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // At the image's sides the edge chunk is the row's edge pixel repeated: made from the own chunk
   // (strip::EdgePixelChunk), not fetched.
   const bool edge_outside = kEdges && strip::EdgeChunkOutside(x, a.row_bytes);
-  // Overlapping warps: a lane whose own chunk lies wholly outside the row (lane 0 of a row's first warp, lanes past
-  // its end) holds the edge pixel repeated. It makes the chunk from the lane holding that pixel (lane 1, or the
-  // lane over the row's last byte) by shuffle in the warps that have such lanes, instead of loading it every row.
-  const bool own_outside = !kEdges && (x + strip::kChunkBytes <= 0 || x >= a.row_bytes);
-  const bool warp_outside = !kEdges && __any_sync(strip::kFullMask, own_outside);
-  const int pixel_lane = x < 0 ? lane + 1 : lane - (x - a.row_bytes + strip::kChunkBytes) / strip::kChunkBytes;
+  // Overlapping warps: chunks wholly outside the row are made by shuffle, not fetched (strip::OutsideChunk).
+  const strip::OutsideChunk outside(x, a.row_bytes, !kEdges);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if (i < rows) {
       const std::uint8_t* row = RowPtr(a, walk.in_first + walk.step * i);
@@ -93,7 +89,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
         strip::FetchChunkTo(own + 16u * static_cast<unsigned>(slot * threads), row, x, a.row_bytes);
         if (edge_lane && !edge_outside)
           strip::FetchChunkTo(edge + static_cast<unsigned>(slot) * edge_step, row, edge_x, a.row_bytes);
-      } else if (!own_outside) {
+      } else if (!outside.own_outside) {
         strip::FetchChunk<1>(ring + slot * threads, row, x, a.row_bytes);
       }
     }
@@ -104,15 +100,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
       strip::ReadShared(own + 16u * static_cast<unsigned>(slot * threads), w);
     } else {
       const uint4 v = ring[slot * threads];
-      w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
-      if (warp_outside) {  // the same for the whole warp
-        const unsigned first = __shfl_sync(strip::kFullMask, v.x, pixel_lane);
-        const unsigned last = __shfl_sync(strip::kFullMask, v.w, pixel_lane);
-        if (own_outside) {
-          const strip::Chunk made = strip::EdgePixelChunk<1>({{first, 0u, 0u, last}}, x < 0);
-          w[0] = w[1] = w[2] = w[3] = made.w[0];
-        }
-      }
+      const Chunk c = outside.Make<1>({{v.x, v.y, v.z, v.w}}, x);
+      w[0] = c.w[0], w[1] = c.w[1], w[2] = c.w[2], w[3] = c.w[3];
     }
   };
   // The edge chunk's words of a row, given the row's own chunk `v` (the source of a made edge chunk).

@@ -211,6 +211,30 @@ __device__ __forceinline__ Chunk EdgePixelChunk(const Chunk& own, bool left) {
   return {{e, e, e, e}};
 }
 
+// Overlapping warps (PlaceApronWarp): a lane whose own chunk lies wholly outside the row (lane 0 of a row's first
+// warp, the lanes past its end) holds the edge pixel repeated. It does not fetch it (a load the warp would wait for
+// on every row); Make takes the pixel from the lane whose chunk holds it (lane 1, or the lane over the row's last
+// byte) by shuffle, in the warps that have such lanes. Construct it where every lane of the warp is active;
+// `used` false (a compile-time constant) leaves it inert.
+struct OutsideChunk {
+  bool own_outside, warp_outside;
+  int pixel_lane;
+  __device__ OutsideChunk(int x, int row_bytes, bool used = true) {
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    own_outside = used && (x + kChunkBytes <= 0 || x >= row_bytes);
+    warp_outside = used && __any_sync(kFullMask, own_outside);
+    pixel_lane = x < 0 ? lane + 1 : lane - (x - row_bytes + kChunkBytes) / kChunkBytes;
+  }
+  // The row's chunk `c` as this lane holds it: itself, or made from the edge pixel (x < 0: the first pixel).
+  template <int Bpp>
+  __device__ __forceinline__ Chunk Make(const Chunk& c, int x) const {
+    if (!warp_outside) return c;  // the same for the whole warp
+    const unsigned first = __shfl_sync(kFullMask, c.w[0], pixel_lane);
+    const unsigned last = __shfl_sync(kFullMask, c.w[3], pixel_lane);
+    return own_outside ? EdgePixelChunk<Bpp>({{first, 0u, 0u, last}}, x < 0) : c;
+  }
+};
+
 // The chunk's words with kNbr (<= 4) words of each neighbour: ext[kNbr + i] = m.w[i]. The neighbouring
 // chunks' words come by shuffle from the adjacent lanes; a warp's first and last lanes, whose neighbours
 // belong to another warp, take them from `edge`, the chunk beyond their end that they fetched themselves

@@ -149,10 +149,11 @@ __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, c
   const bool writes = at.writes;
   const int in_rows = end + 2 * R;  // input rows y0 - R + i, i in [0, in_rows)
   strip::RowPipe<false> pipe(half2_rings);
+  const strip::OutsideChunk outside(x, a.row_bytes);  // chunks outside the row: made by shuffle, not fetched
   auto row_ptr = [&](int i) { return strip::RowAt(a.in, ClampInt(y0 - R + i, 0, a.h - 1), a.in_pitch); };
   auto issue = [&](int i) {
     if constexpr (kPipe) {
-      if (i < in_rows) pipe.Issue<Bpp>(row_ptr(i), x, a.row_bytes, i);
+      if (i < in_rows && !outside.own_outside) pipe.Issue<Bpp>(row_ptr(i), x, a.row_bytes, i);
       strip::RowPipe<false>::Commit();
     }
   };
@@ -160,9 +161,10 @@ __global__ void __launch_bounds__(256, 2) GaussHalf2(const strip::StripArgs a, c
     if constexpr (kPipe) {
       const strip::Chunk c = pipe.Take(i);
       issue(i + strip::kPipeDepth - 1);
-      return ToPairs(c);
+      return ToPairs(outside.Make<Bpp>(c, x));
     } else {
-      return ToPairs(strip::LoadChunk<Bpp>(row_ptr(i), x, a.row_bytes));
+      const strip::Chunk c = outside.own_outside ? strip::Chunk{} : strip::LoadChunk<Bpp>(row_ptr(i), x, a.row_bytes);
+      return ToPairs(outside.Make<Bpp>(c, x));
     }
   };
 #pragma unroll
