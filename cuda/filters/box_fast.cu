@@ -67,8 +67,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // radius 1 and 2 then fit 54 and 68 registers (ptxas -v, sm_90). A first version with generic pointers (89 at
   // radius 3, 64 and 72 at radius 1 and 2) ran 85.6 and 79.2% of a copy at radius 1 and 2
   // (bench/results/2026-11-27f_box_edges, call 5) against 86.8 and 80.6 for this one (call 7), the overlapping
-  // warps at 82.6 / 78.1 and 82.9 / 78.3 in the two calls. Without the edge rings the generic pointers keep radius
-  // 3 to 7 as they were measured (addressed the other way, radius 4 took 85 registers instead of 75).
+  // warps at 82.6 / 78.1 and 82.9 / 78.3 in the two calls. Overlapping warps (radius 5 to 16 since 0e32657) keep
+  // the generic pointers, as they were measured (addressed the other way, radius 4 took 85 registers instead of 75
+  // when it still overlapped).
   const bool edge_left = kEdges && lane == 0, edge_right = kEdges && lane == 31;
   const bool edge_lane = edge_left || edge_right;
   const unsigned own = static_cast<unsigned>(__cvta_generic_to_shared(ring));
