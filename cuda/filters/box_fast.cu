@@ -36,10 +36,6 @@ using box::kPackedMaxRadius;
 using box::kPackedNbrWords;
 using box::SlideRow;
 
-__device__ __forceinline__ const std::uint8_t* RowPtr(const strip::StripArgs& a, int y) {
-  return strip::RowAt(a.in, ClampInt(y, 0, a.h - 1), a.in_pitch);
-}
-
 // The strip, walked down or up (strip::StripWalk): input row i of the walk goes to slot i % S of a ring of S = 2R
 // + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1 rows later,
 // and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and no second pass
@@ -83,13 +79,26 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const bool edge_outside = kEdges && strip::EdgeChunkOutside(x, a.row_bytes);
   // Overlapping warps: chunks wholly outside the row are made by shuffle, not fetched (strip::OutsideChunk).
   const strip::OutsideChunk outside(x, a.row_bytes, !kEdges);
+  // Own warps: a lane whose chunks all lie inside the row (or, at the image's sides, are made) fetches a row by
+  // its address alone, the end lanes' edge chunk by a predicated cp.async: no range test and no branch per row.
+  const bool edge_inside = edge_lane && edge_x >= 0 && edge_x + strip::kChunkBytes <= a.row_bytes;
+  const bool lean = x + strip::kChunkBytes <= a.row_bytes && (!edge_lane || edge_inside || edge_outside);
+  const std::uint8_t* const column = a.in + x;  // byte x of row 0
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if (i < rows) {
-      const std::uint8_t* row = RowPtr(a, walk.in_first + walk.step * i);
+      const int y = ClampInt(walk.in_first + walk.step * i, 0, a.h - 1);
+      const std::uint8_t* row = strip::RowAt(a.in, y, a.in_pitch);
       if constexpr (kEdges) {
-        strip::FetchChunkTo(own + 16u * static_cast<unsigned>(slot * threads), row, x, a.row_bytes);
-        if (edge_lane && !edge_outside)
-          strip::FetchChunkTo(edge + static_cast<unsigned>(slot) * edge_step, row, edge_x, a.row_bytes);
+        const unsigned own_slot = own + 16u * static_cast<unsigned>(slot * threads);
+        const unsigned edge_slot = edge + static_cast<unsigned>(slot) * edge_step;
+        if (lean) {
+          const std::uint8_t* p = strip::RowAt(column, y, a.in_pitch);
+          strip::CpAsync16To(own_slot, p);
+          strip::CpAsync16ToIf(edge_slot, p + (edge_x - x), edge_inside);
+        } else {
+          strip::FetchChunkTo(own_slot, row, x, a.row_bytes);
+          if (edge_lane && !edge_outside) strip::FetchChunkTo(edge_slot, row, edge_x, a.row_bytes);
+        }
       } else if (!outside.own_outside) {
         strip::FetchChunk<1>(ring + slot * threads, row, x, a.row_bytes);
       }
@@ -173,8 +182,17 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
 }
 
+// Blocks of 256 threads an SM must hold. Own warps (radius 1 to 4) are held to 64 registers: 8 blocks of 128
+// threads per SM, as many as their rings' shared memory allows. The lean fetch (RetainedStrip) took 58 to 71
+// registers without the cap (7 blocks at radius 3 and 4), 58 to 62 with it and no spill; with the cap against
+// without both it and the lean fetch, H100, 8192x8192, builds alternated, three rounds, % of a copy
+// (bench/results/2026-11-27i_session9, call 2): r1 93.3 -> 94.4, r2 88.6 -> 88.5, r3 86.7 -> 87.4, r4 84.4 -> 85.0.
 template <int R>
-__global__ void __launch_bounds__(256, 2) BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
+constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
+
+template <int R>
+__global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>)
+    BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
   if constexpr (BoxFastOwnWarps(R)) {
     const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;

@@ -3,6 +3,7 @@
 // and the horizontal sums over 2r + 1 of them that give its 16 means.
 #include <cuda_runtime.h>
 
+#include "core/cpu/box.hpp"
 #include "cuda/filters/box_fast.hpp"
 #include "cuda/filters/chunk_strip.cuh"
 #include "cuda/filters/strip_words.cuh"
@@ -31,13 +32,15 @@ __device__ __forceinline__ void SlideRow(ColumnSums& s, const unsigned (&enter)[
   }
 }
 
-// The 16 means (each below 256) of a chunk as its bytes.
+// The 16 means (each below 256) of a chunk as its bytes, each taken from byte kByte of its word in q.
+template <int kByte>
 __device__ __forceinline__ Chunk PackMeans(const unsigned (&q)[16]) {
+  constexpr unsigned kPair = ((4u + kByte) << 4) | kByte;  // byte kByte of a, then of b
   Chunk out;
 #pragma unroll
   for (int i = 0; i < 4; ++i)
-    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], 0x0040u),
-                           __byte_perm(q[4 * i + 2], q[4 * i + 3], 0x0040u), 0x5410u);
+    out.w[i] = __byte_perm(__byte_perm(q[4 * i], q[4 * i + 1], kPair), __byte_perm(q[4 * i + 2], q[4 * i + 3], kPair),
+                           0x5410u);
   return out;
 }
 
@@ -107,11 +110,15 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
   for (int x = 0; x < 14; ++x) {
     if (x > 0) t = t + pair(x + R) - pair(x - R - 1);
     if ((x & 2) == 0) {  // T(x) for x % 4 == 0, 1 holds outputs x and x + 2
-      q[x] = __umulhi(t & 0xffffu, reciprocal);
-      q[x + 2] = __umulhi(t >> 16, reciprocal);
+      // Both means land in byte 2 of a multiply-high (cpu::BoxLowLaneMean, cpu::BoxHighLaneMean, which say why):
+      // no lane is masked or shifted out first, so the division leaves the ALU pipe, which the sums and byte
+      // permutes keep busy, to the multiply pipe (t << 16 is a multiply there too).
+      static_assert(cpu::BoxTaps(kPackedMaxRadius) <= cpu::kBoxLaneMeanMaxTaps);
+      q[x] = __umulhi(t << 16, reciprocal);
+      q[x + 2] = __umulhi(t, reciprocal);
     }
   }
-  return PackMeans(q);
+  return PackMeans<2>(q);
 }
 
 // The same 16 means for R = 8 .. 16, where a box sum (up to 33^2 x 255) no longer fits a 16-bit lane but a
@@ -176,7 +183,7 @@ __device__ __forceinline__ Chunk HorizontalWide(const ColumnSums& own, unsigned 
     sum = sum + d[x] - 0x8000u;
     q[x] = __umulhi(sum, reciprocal);
   }
-  return PackMeans(q);
+  return PackMeans<0>(q);
 }
 
 }  // namespace fl::cuda::box

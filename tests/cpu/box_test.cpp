@@ -140,5 +140,27 @@ TEST(BoxReciprocal, DividesEverySumBelowTwoToTheNineteenExactly) {
   }
 }
 
+// The packed horizontal sums of the fast box kernel (radius 1..7) divide both 16-bit lanes of a word without
+// masking either out (cpu::BoxLowLaneMean, cpu::BoxHighLaneMean). The high lane's quotient grows with the low lane,
+// so each high sum is checked at the largest low sum (and the smallest), the low lane at every sum with the high
+// lane at its largest.
+TEST(BoxLaneMean, DividesBothLanesOfEveryPackedSumExactly) {
+  for (int r = 1; r <= 7; ++r) {
+    const unsigned n = static_cast<unsigned>(cpu::BoxTaps(r));
+    ASSERT_LE(n, static_cast<unsigned>(cpu::kBoxLaneMeanMaxTaps));
+    const unsigned m = cpu::BoxReciprocal(static_cast<int>(n));
+    const unsigned top = 255 * n + n / 2;  // a box sum plus half of n: the largest lane value
+    ASSERT_LT(top, 1u << 16) << "radius " << r;
+    for (unsigned hi = 0; hi <= top; ++hi)
+      for (const unsigned lo : {0u, top}) {
+        const unsigned t = lo | (hi << 16);
+        ASSERT_EQ(cpu::BoxHighLaneMean(t, m), hi / n) << "radius " << r << ", lanes " << lo << ", " << hi;
+        ASSERT_EQ(cpu::BoxLowLaneMean(t, m), lo / n) << "radius " << r << ", lanes " << lo << ", " << hi;
+      }
+    for (unsigned lo = 0; lo <= top; ++lo)
+      ASSERT_EQ(cpu::BoxLowLaneMean(lo | (top << 16), m), lo / n) << "radius " << r << ", low lane " << lo;
+  }
+}
+
 }  // namespace
 }  // namespace fl
