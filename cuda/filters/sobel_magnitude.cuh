@@ -38,21 +38,4 @@ __device__ __forceinline__ unsigned Gray8Lanes(unsigned lo, unsigned hi) {
   return __vminu2(__byte_perm(lo, hi, 0x5410u), 0x00FF00FFu);
 }
 
-constexpr unsigned kExponentWord = 0x4B000000u;  // the bits of 2^23
-
-// The signed value of a 16-bit lane holding v + bias (0 <= v + bias < 2^16) as a float, without a conversion:
-// the lane's bits become the low mantissa bits of 2^23 + lane (the upper half of `exponent_word`, which is
-// kExponentWord). kUpper picks the lane.
-template <bool kUpper, int kBias>
-__device__ __forceinline__ float LaneValue(unsigned w, unsigned exponent_word = kExponentWord) {
-  return __uint_as_float(__byte_perm(w, exponent_word, kUpper ? 0x7632u : 0x7610u)) - (8388608.0f + kBias);
-}
-
-// kExponentWord in a register that ptxas cannot see is a constant. With the constant, each byte permute of
-// LaneValue takes it as an immediate and its selector from a register, and in a kernel short of registers ptxas
-// then writes the selector into a register again before every use: 22 more instructions per row of 16 sobel
-// pixels (ncu, bench/results/2026-11-27e_sobel, call 1). A register holding the word leaves the selectors
-// immediate. The shuffle costs one instruction per call.
-__device__ __forceinline__ unsigned OpaqueExponentWord() { return __shfl_sync(0xffffffffu, kExponentWord, 0); }
-
 }  // namespace fl::cuda::sobel_fast

@@ -1,6 +1,7 @@
 // The fast Sobel magnitude (cuda/filters/sobel_magnitude.cuh) equals the reference's arithmetic for every pair
-// of gradients a gray8 Sobel can produce: gx and gy from -1020 to 1020, read from biased 16-bit lanes as the
+// of gradients a gray8 Sobel can produce: gx and gy from -1020 to 1020, read from the halves of a half2 as the
 // kernel reads them.
+#include <cuda_fp16.h>
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -15,18 +16,13 @@ namespace fl {
 namespace {
 
 constexpr int kMaxG = 1020, kSide = 2 * kMaxG + 1, kPairs = kSide * kSide;
-constexpr int kBias = 1024;
-
-// Pair p = (gx, gy) with gx = p % kSide - kMaxG, gy = p / kSide - kMaxG; gx goes in the low lane, gy in the high
-// one, so both lane readers are exercised.
+// Pair p = (gx, gy) with gx = p % kSide - kMaxG, gy = p / kSide - kMaxG. Both are halves of one half2 (exact:
+// integers of at most 2048), gx the low one and gy the high one, so both half readers are exercised.
 __global__ void AllMagnitudes(unsigned char* out) {
   const int p = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (p >= kPairs) return;
-  const unsigned lanes = static_cast<unsigned>(p % kSide - kMaxG + kBias) |
-                         (static_cast<unsigned>(p / kSide - kMaxG + kBias) << 16);
-  const float gx = cuda::sobel_fast::LaneValue<false, kBias>(lanes);
-  const float gy = cuda::sobel_fast::LaneValue<true, kBias>(lanes);
-  const unsigned bits = cuda::sobel_fast::MagnitudeBits(gx, gy);
+  const __half2 g = __floats2half2_rn(static_cast<float>(p % kSide - kMaxG), static_cast<float>(p / kSide - kMaxG));
+  const unsigned bits = cuda::sobel_fast::MagnitudeBits(__low2float(g), __high2float(g));
   out[p] = static_cast<unsigned char>(cuda::sobel_fast::Gray8Lanes(bits, bits) & 0xffu);
 }
 
