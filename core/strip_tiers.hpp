@@ -34,12 +34,26 @@ inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, int divisor = kQuarterTail) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
-  const int tail_rows = TailRowsFor(rows, divisor);
+  int tail_rows = TailRowsFor(rows, divisor);
   const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
   const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
   if (tail_rows == 0 || wave_rows <= 0) return equal;
   const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
   const long tail_y = main_bands * band_rows;
+  // The whole image within one wave of full strips. Shorter strips spread its rows over more warps, but each
+  // strip pays its first rows again, and a grid past one wave costs a whole strip's time more. So the strips are
+  // halved from full length (not below the tail's rows) only while their grid fills less than a third of a wave;
+  // full length means equal strips. H100, box fast radius 3 at 32 rows per thread, % of a copy
+  // (bench/results/2026-11-27i_session9, calls 7 and 8): 8192x8192 90.9 in one wave of full strips (1024 blocks)
+  // against 86.2 with every strip halved (two waves); 4096x4096 79.6 at 16 rows (512 blocks) against 76.4 at 8
+  // (1024); 2048x2048 77.3 at 8 rows (256 blocks) against 67.9 at 16 (128).
+  if (main_bands == 0) {
+    auto blocks = [&](int n) { return (h + static_cast<long>(by) * n - 1) / (static_cast<long>(by) * n) * grid_x; };
+    int strip_rows = rows;
+    while (strip_rows / 2 >= tail_rows && 3 * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
+    if (strip_rows == rows) return equal;
+    tail_rows = strip_rows;
+  }
   const long tail_band_rows = static_cast<long>(by) * tail_rows;
   const long tail_bands = (h - tail_y + tail_band_rows - 1) / tail_band_rows;
   if (main_bands + tail_bands > kMaxGridRows) return equal;  // the grid's y limit: equal strips fit (the plan checked)

@@ -29,14 +29,20 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // r8 56.6 / 62.1 / 64.5 / 63.8, r9 53.0 / 58.7 / 61.5 / 61.9, r11 47.4 / 54.0 / 57.6 / 59.2, r12 (16 / 24 / 32 / 48)
 // 55.2 / 56.9 / 57.1 / 55.3 and (call 4) 55.6 / 57.7 at 16 / 24, r14 47.7 / 50.6 / 51.7 / 51.3, r16 44.8 / 48.7 /
 // 50.0 / 50.3. Radius 4, since its warps own their chunks with half-height tails, 16 rows: 71.3 / 73.3 / 75.0 at 8 /
-// 12 / 16 (call 9).
+// 12 / 16 (call 9). With the means divided on the multiply pipe (box_sums.cuh, ninth session) radius 3 and 4 take
+// 32 rows, with tail strips a quarter as long: at 8192x8192 their grid fits one wave of full strips (StripTiers
+// keeps a grid within one wave), and smaller images get strips as short as before (bench/results/
+// 2026-11-27i_session9, calls 7 to 9). Radius 5 to 7 ran faster with longer strips at 8192x8192 too (16 / 24
+// rows, call 7: radius 5 76.1 / 76.7 against 72.6 at 10, radius 7 70.5 / 73.9 against 69.8 at 12) but at
+// 2048x2048 12 to 16 points slower (call 8: radius 5 44.6 at 24 rows against 61.0): they keep their rows.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
   return WithPptForRadius(d, p.Int("radius"),
-                          {{4, 16}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
+                          {{2, 16}, {4, 32}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
 
-// fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall at radius 1 and 2, half
-// at 3 and 4, none at 5 to 7, half from 8. First the quarter, up to radius 3:
+// fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall up to radius 4 (at 32
+// rows per thread since the ninth session, 8-row tails at radius 3 and 4 as before), none at 5 to 7, half from 8.
+// First the quarter, up to radius 3:
 // H100, 8192x8192, same process, two runs each, % of a copy at each one's best rows, without -> with
 // (bench/results/2026-11-27e_sobel, calls 4 and 9): r1 79.9 (8 rows) -> 82.1 (8), r2 75.8 (8) -> 77.8 (16), r3 72.8
 // (8) -> 74.3 (16); r4 70.7 -> 70.8, r5 68.4 -> 66.3, r7 63.9 -> 60.3: a tail strip reads 2r more rows for a
@@ -54,8 +60,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // 71.2 / 75.0; radius 3 there, a quarter / half: 75.8 / 78.4.
 static int BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
-  if (r <= 2) return kQuarterTail;
-  if (r <= cuda::kBoxFastEdgeMaxRadius) return kHalfTail;
+  if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
   return r >= 8 ? kHalfTail : 0;
 }
 
@@ -85,8 +90,8 @@ static FilterSpec DeclareBox() {
   f.params = {radius};
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
   // 4 and 5 lie either side of fast's warps that own their chunks and its overlapping ones (5 also takes ppt 10),
-  // 2 and 3 (the default) either side of its tails a quarter and half as tall, 7 and 8 either side of its two
-  // horizontal sums, 16 is the largest radius it serves.
+  // 2 and 3 (the default) either side of its 16 and 32 rows per thread, 7 and 8 either side of its two horizontal
+  // sums, 16 is the largest radius it serves.
   f.test_cases = {"radius=1", "radius=2",  "radius=4",  "radius=5", "radius=7",
                   "radius=8", "radius=16", "radius=17", "radius=64"};
 
@@ -132,7 +137,9 @@ static FilterSpec DeclareBox() {
       "rows around the current output row in registers, two columns per 32-bit word (16-bit lanes). Each output "
       "row: add the row entering the window, subtract the one leaving it, get the column sums of each neighbouring "
       "chunk from the adjacent lanes by warp shuffle, and slide a horizontal sum across the 16 outputs; the "
-      "division by (2r+1)^2 is one multiply-high by a reciprocal that is exact for every possible sum. The rows "
+      "division by (2r+1)^2 is one multiply-high by a reciprocal that is exact for every possible sum (for two "
+      "outputs held in the 16-bit lanes of one word, each mean is taken from byte 2 of a product, so neither lane "
+      "is masked or shifted out first). The rows "
       "of the window stay in a ring of shared-memory slots until they leave it, and up to radius 7 the "
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
@@ -140,7 +147,7 @@ static FilterSpec DeclareBox() {
       "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
       "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
       "chunks, its neighbours overlapping it by two. Up to radius 4 and from 8 the rows the last wave of resident "
-      "blocks would cover go in shorter strips (a quarter as long at radius 1 and 2, half at 3 and 4 and from 8), "
+      "blocks would cover go in shorter strips (a quarter as long up to radius 4, half from 8), "
       "started last, so that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
@@ -160,8 +167,16 @@ static FilterSpec DeclareBox() {
       "and sums cost as much as that saved at radius 3 and more from 4; primed all at once, own warps took radius "
       "3 from 75% to 78% and radius 4 from 69% to 75%, and from radius 5 the warps overlap. Overlapping warps make "
       "the chunks of their lanes beyond the row too, by shuffle from the lane holding the edge pixel; with the "
-      "edge chunks made, box gained 2 to 7 points at every radius. Beyond radius 16 its apron would span more "
-      "than one neighbouring chunk, so it is refused with the reason.",
+      "edge chunks made, box gained 2 to 7 points at every radius. Then Nsight Compute found radius 3 held by "
+      "its ALU pipe (69% busy, the math-pipe throttle its largest stall after 'not selected'): integer adds, "
+      "masks, shifts and byte permutes all issue there, at half the rate of the issue slots, while the multiply "
+      "pipe idled. Taking the lane means from byte 2 of the multiply-high instead of masking and shifting each "
+      "lane first moved 16 instructions a row onto the multiply pipe and removed 8: radius 1 to 4 gained 3 to 4 "
+      "points (radius 3 83.9% -> 86.7% of the copy, radius 4 80.5 -> 84.4), and fetching rows by address with a "
+      "predicated edge fetch (no range test, no branch) up to 1 more. Longer strips then paid: at 8192x8192 "
+      "radius 3 and 4 at 32 rows per thread fit the device in one wave of full strips, 89.5% of the copy, where "
+      "cutting every strip in half for a tail spread them over two waves (86%). Beyond radius 16 its apron would "
+      "span more than one neighbouring chunk, so it is refused with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_divisor=*/0);
   fast.tail_divisor = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8};
@@ -171,8 +186,8 @@ static FilterSpec DeclareBox() {
   fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 4 (with the tail strips), 10 at 5, 12 at 6 and 7, 16 at 8 (tail strips from 8), 24 to "
-      "12, 32 to 16";
+      "ppt 16 up to radius 2 and 32 at 3 and 4 (with the tail strips), 10 at 5, 12 at 6 and 7, 16 at 8 (tail strips "
+      "from 8), 24 to 12, 32 to 16";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

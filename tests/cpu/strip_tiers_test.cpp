@@ -83,6 +83,27 @@ TEST(StripTiers, ASmallImageIsAllTail) {
   ExpectRowsCoveredOnce(t, 769, 8, 4);
 }
 
+TEST(StripTiers, AGridWithinOneWaveKeepsItsStripsLong) {
+  // 8192 rows of 32-row strips, blocks of 32x4, 16 across, 1056 resident (8 per SM x 132): 64 bands, 1024 blocks,
+  // one wave: full strips, where every strip at its tail's length would take two waves.
+  const StripTiers t = TiersFor(8192, 32, 4, 16, 1056, kHalfTail);
+  EXPECT_EQ(t.tail_band, t.grid_y);
+  EXPECT_EQ(t.grid_y, 64);
+  ExpectRowsCoveredOnce(t, 8192, 32, 4);
+  // 4096 rows, 8 blocks across: full strips would fill a quarter of the wave (256 blocks), half-length ones
+  // (512) more than a third: every strip 16 rows.
+  const StripTiers half = TiersFor(4096, 32, 4, 8, 1056, kQuarterTail);
+  EXPECT_EQ(half.tail_band, 0);
+  EXPECT_EQ(half.tail_rows, 16);
+  ExpectRowsCoveredOnce(half, 4096, 32, 4);
+  // 2048 rows, 4 across: halved down to the tail's 8 rows (256 blocks), not below.
+  const StripTiers quarter = TiersFor(2048, 32, 4, 4, 1056, kQuarterTail);
+  EXPECT_EQ(quarter.tail_band, 0);
+  EXPECT_EQ(quarter.tail_rows, 8);
+  EXPECT_EQ(quarter.grid_y, 2048 / 32);
+  ExpectRowsCoveredOnce(quarter, 2048, 32, 4);
+}
+
 TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
   // 65,435 bands of 64 rows (the plan allows up to 65,535); a wave of 1056 blocks across one column would turn
   // 1056 of them into 4 x 1056 bands of 16 rows, past the limit.

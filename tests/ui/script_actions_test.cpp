@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast: ppt 16 up to radius 4, 10 at 5, 32 from radius 13).
+// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 10 at 5, 32 from radius 13).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -124,7 +124,7 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
     EXPECT_TRUE(plan.ok()) << plan.issue->message;
     return plan.ok() ? plan.stages[2].launch : LaunchConfig{};
   };
-  EXPECT_EQ(planned().ppt, 16);
+  EXPECT_EQ(planned().ppt, 32);
   ASSERT_EQ(Do("param 3 radius 5"), "");
   EXPECT_EQ(planned().ppt, 10);
   ASSERT_EQ(Do("param 3 radius 16"), "");
