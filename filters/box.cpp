@@ -32,16 +32,18 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 12 / 16 (call 9). With the means divided on the multiply pipe (box_sums.cuh, ninth session) radius 3 and 4 take
 // 32 rows, with tail strips a quarter as long: at 8192x8192 their grid fits one wave of full strips (StripTiers
 // keeps a grid within one wave), and smaller images get strips as short as before (bench/results/
-// 2026-11-27i_session9, calls 7 to 9). Radius 5 to 7 ran faster with longer strips at 8192x8192 too (16 / 24
-// rows, call 7: radius 5 76.1 / 76.7 against 72.6 at 10, radius 7 70.5 / 73.9 against 69.8 at 12) but at
-// 2048x2048 12 to 16 points slower (call 8: radius 5 44.6 at 24 rows against 61.0): they keep their rows.
+// 2026-11-27i_session9, calls 7 to 9). Radius 5 to 7 take 24 rows with half-height tails (radius 5 primed,
+// cuda::BoxFastPrimesAll): without tails, 24 rows ran 12 to 16 points slower at 2048x2048 (call 8); with them,
+// against 10 rows at radius 5 and 12 at 6 and 7 (call 11, three rounds), 8192x8192 r5 / r6 / r7 71.8 / 71.3 / 69.8
+// -> 74.9 / 72.7 / 71.4, 16384x16384 +0.8 to +2.8, 4096x4096 +3.9 to +4.8, 2048x2048 r5 -1.3 and r6 / r7 level.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
   return WithPptForRadius(d, p.Int("radius"),
-                          {{2, 16}, {4, 32}, {5, 10}, {7, 12}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
+                          {{2, 16}, {4, 32}, {7, 24}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
 
 // fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall up to radius 4 (at 32
-// rows per thread since the ninth session, 8-row tails at radius 3 and 4 as before), none at 5 to 7, half from 8.
+// rows per thread since the ninth session, 8-row tails at radius 3 and 4 as before), half from 5 (none at 5 to 7
+// before the ninth session, when they ran 10 and 12 rows).
 // First the quarter, up to radius 3:
 // H100, 8192x8192, same process, two runs each, % of a copy at each one's best rows, without -> with
 // (bench/results/2026-11-27e_sobel, calls 4 and 9): r1 79.9 (8 rows) -> 82.1 (8), r2 75.8 (8) -> 77.8 (16), r3 72.8
@@ -61,7 +63,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 static int BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
   if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
-  return r >= 8 ? kHalfTail : 0;
+  return kHalfTail;  // radius 5 to 7 since call 11 (24 rows), and from 8
 }
 
 static FilterSpec DeclareBox() {
@@ -89,7 +91,7 @@ static FilterSpec DeclareBox() {
   radius.help = "half width of the window: 2 * radius + 1 pixels per side";
   f.params = {radius};
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
-  // 4 and 5 lie either side of fast's warps that own their chunks and its overlapping ones (5 also takes ppt 10),
+  // 4 and 5 lie either side of fast's warps that own their chunks and its overlapping ones (and of 32 and 24 rows),
   // 2 and 3 (the default) either side of its 16 and 32 rows per thread, 7 and 8 either side of its two horizontal
   // sums, 16 is the largest radius it serves.
   f.test_cases = {"radius=1", "radius=2",  "radius=4",  "radius=5", "radius=7",
@@ -147,7 +149,7 @@ static FilterSpec DeclareBox() {
       "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
       "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
       "chunks, its neighbours overlapping it by two. Up to radius 4 and from 8 the rows the last wave of resident "
-      "blocks would cover go in shorter strips (a quarter as long up to radius 4, half from 8), "
+      "blocks would cover go in shorter strips (a quarter as long up to radius 4, half from 5), "
       "started last, so that the grid does not end with a few long strips running alone.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
@@ -156,10 +158,10 @@ static FilterSpec DeclareBox() {
       "instead of column extractions: radius 3 went from 50% to 62% of the copy on an H100, and to 70% when the "
       "warps at the image's sides stopped assembling their edge chunks byte by byte (a chunk wholly outside the "
       "row is its edge pixel repeated: one load), and to 73% with the window's first rows unrolled (their ring "
-      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 5 to 7 a short "
-      "strip's 2r extra rows cost more than the tail saves, so they keep equal strips, and from radius 8 tail "
-      "strips half as long gain up to 2 points. The window's first 2r + 1 rows are a strip's fixed cost: up to "
-      "radius 4 and from 6 all the ring's rows are fetched at once before the first is added, so that they "
+      "slots became constants). Up to radius 3 the tail strips added 1.5 to 2 points; at radius 5 to 7, at 10 "
+      "and 12 rows, a short strip's 2r extra rows cost more than the tail saved (at 24 rows, since, they pay), "
+      "and from radius 8 tail strips half as long gain up to 2 points. The window's first 2r + 1 rows are a "
+      "strip's fixed cost: all the ring's rows are fetched at once before the first is added, so that they "
       "arrive at the memory's pace rather than one latency each: radius 2 gained 2.4 points, radius 8 6.6 "
       "(64.5%, with the ring instead of fetching the leaving row again, and 16 rows per thread). Warps that own "
       "their 32 chunks load and store whole 512-byte spans of a row (and two 16-byte edge chunks): at radius 1 "
@@ -186,8 +188,7 @@ static FilterSpec DeclareBox() {
   fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 2 and 32 at 3 and 4 (with the tail strips), 10 at 5, 12 at 6 and 7, 16 at 8 (tail strips "
-      "from 8), 24 to 12, 32 to 16";
+      "ppt 16 up to radius 2, 32 at 3 and 4, 24 at 5 to 7, 16 at 8, 24 to 12, 32 to 16, all with the tail strips";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

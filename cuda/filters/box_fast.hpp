@@ -45,8 +45,10 @@ constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRad
 // at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r6 63.6 ->
 // 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above. Overlapping warps at radius 3 to 5 were level or
 // slower with it (r3 74.4 -> 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0), own warps at 3 and 4 faster (above): the
-// warps of their own take it, and from radius 6.
-constexpr bool BoxFastPrimesAll(int radius) { return BoxFastOwnWarps(radius) || radius >= 6; }
+// warps of their own take it, and from radius 6. Radius 5 too since its strips are 24 rows long with tails
+// (filters/box.cpp): unprimed at 24 rows it lost 3.6 points at 2048x2048 and 4.1 at 1920x1080 against its old 10
+// rows, primed 1.3 and none (bench/results/2026-11-27i_session9, calls 10 and 11).
+constexpr bool BoxFastPrimesAll(int radius) { return BoxFastOwnWarps(radius) || radius >= 5; }
 
 // Shared memory of its ring (the window's rows and the rows in flight).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {

@@ -124,8 +124,8 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
 // columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when the
-// stage takes tail strips (PlannedStage::tail_divisor; gauss half2, and box fast from radius 4, measured no faster
-// with them, keep equal strips).
+// stage takes tail strips (PlannedStage::tail_divisor; gauss half2, measured no faster with them, keeps equal
+// strips; box fast's rule by radius is in filters/box.cpp).
 inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid) {
   *grid = GridOf(c);
   const long resident = c.tail_divisor > 0 ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;

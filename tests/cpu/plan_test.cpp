@@ -236,7 +236,7 @@ namespace {
 
 // The plan decides once whether a stage's launcher takes the tail strips and how much shorter they are, and the
 // launcher, the overlay and the kernel view read that: the strip stencils always (5x5 morphology half as long, the
-// others a quarter), box fast by its rule (a quarter up to radius 4, none at 5 to 7, half from 8),
+// others a quarter), box fast by its rule (a quarter up to radius 4, half from 5),
 // gauss half2 and the point kernels never, and no stage on the CPU backend.
 TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   const Registry& reg = BuiltinRegistry();
@@ -257,18 +257,17 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(tail("box:variant=fast:radius=2"), kQuarterTail);
   EXPECT_EQ(tail("box:variant=fast:radius=3"), kQuarterTail);
   EXPECT_EQ(tail("box:variant=fast:radius=4"), kQuarterTail);
-  EXPECT_EQ(tail("box:variant=fast:radius=5"), 0);
-  EXPECT_EQ(tail("box:variant=fast:radius=7"), 0);
+  EXPECT_EQ(tail("box:variant=fast:radius=5"), kHalfTail);
+  EXPECT_EQ(tail("box:variant=fast:radius=7"), kHalfTail);
   EXPECT_EQ(tail("box:variant=fast:radius=8"), kHalfTail);
   EXPECT_EQ(tail("box:variant=fast:radius=16"), kHalfTail);
   EXPECT_EQ(tail("gauss:variant=half2:radius=4"), 0);
   EXPECT_EQ(tail("invert:variant=vec4"), 0);
   EXPECT_EQ(tail("dilate5:variant=fast", Backend::Cpu), 0) << "the CPU reference runs";
-  // box fast's rows by radius: 16 up to radius 2 and 32 at 3 and 4 (with tails), 10 at 5, 12 at 6 and 7, 16 at 8,
-  // 24 to 12, 32 to 16.
+  // box fast's rows by radius: 16 up to radius 2, 32 at 3 and 4, 24 at 5 to 7, 16 at 8, 24 to 12, 32 to 16.
   const FilterSpec& box = reg.Get("box");
   const VariantSpec& fast = *box.FindVariant("fast");
-  for (const auto& [radius, rows] : {std::pair{1, 16}, {2, 16}, {3, 32}, {4, 32}, {5, 10}, {7, 12}, {8, 16},
+  for (const auto& [radius, rows] : {std::pair{1, 16}, {2, 16}, {3, 32}, {4, 32}, {5, 24}, {7, 24}, {8, 16},
                                      {9, 24}, {12, 24}, {13, 32}, {16, 32}})
     EXPECT_EQ(DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(radius)), PixelFormat::Gray8).ppt,
               rows)

@@ -185,16 +185,17 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   EXPECT_EQ(BandTop(g->tiers, 24, 1, 64), 1536);
   EXPECT_EQ(BandRows(g->tiers, 24, 1, 64), 16);
   EXPECT_EQ(BandAt(g->tiers, 2047, 1, 64), 24 + 31);
-  // Box fast walks the same strips, and keeps them equal at radius 5 to 7.
+  // Box fast walks the same strips, with tails half as tall from radius 5 and a quarter as tall up to 4.
   g = show("box:variant=fast:radius=5:block=32x4:ppt=16");
   ASSERT_TRUE(g);
-  EXPECT_EQ(g->blocks_y, 32);
-  EXPECT_EQ(g->tiers.tail_band, g->blocks_y);
-  // Up to radius 4 (and from 8) it takes the tail too.
+  EXPECT_GT(g->blocks_y, 32);
+  EXPECT_LT(g->tiers.tail_band, g->blocks_y);
+  EXPECT_EQ(g->tiers.tail_rows, 4 * 8);  // the overlay's bands: 4 strips of 8 rows
   g = show("box:variant=fast:radius=3:block=32x4:ppt=16");
   ASSERT_TRUE(g);
   EXPECT_GT(g->blocks_y, 32);
   EXPECT_LT(g->tiers.tail_band, g->blocks_y);
+  EXPECT_EQ(g->tiers.tail_rows, 4 * 4);
 }
 
 class AbScreenshot : public ::testing::Test {

@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 10 at 5, 32 from radius 13).
+// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 24 at 5, 32 from radius 13).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -126,7 +126,7 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   };
   EXPECT_EQ(planned().ppt, 32);
   ASSERT_EQ(Do("param 3 radius 5"), "");
-  EXPECT_EQ(planned().ppt, 10);
+  EXPECT_EQ(planned().ppt, 24);
   ASSERT_EQ(Do("param 3 radius 16"), "");
   EXPECT_EQ(planned().ppt, 32) << "the default follows the radius";
   ASSERT_EQ(Do("block 3 64x2"), "");
