@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Session 9, call 10: box fast at radius 5..7 with 24 rows per thread and half-height tails (N, trial on 7100b3f)
+# against 7100b3f (base: 10 rows at radius 5, 12 at 6 and 7, no tails), at 1920x1080 and 2048 .. 16384 squared.
+# Builds alternated by process, three rounds.
+set -u
+: "${OUT:=/tmp/out}"; mkdir -p "$OUT"
+rm -rf .gpu/bin; tar xJf .gpu/bin.tar.xz -C .gpu
+export FILTERLAB_SOURCE_DIR="$PWD" LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+b=.gpu/bin
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/summary.txt"
+st=""; for r in 5 6 7; do st="$st --stage box:variant=fast:radius=$r"; done
+for round in 1 2 3; do for n in 1920x1080 2048 4096 8192 16384; do for v in base N; do
+  $b/fl_$v bench --size $(case $n in *x*) echo $n;; *) echo ${n}x${n};; esac) --format gray8 $st --repeat 30 > /tmp/b_${v}_${n}_$round.txt 2>&1
+done; done; done
+cat /tmp/b_*.txt | gzip -9 > "$OUT/bench_all.txt.gz"
+echo "size stage base N (mean % of copy, three rounds)" >> "$OUT/summary.txt"
+for n in 1920x1080 2048 4096 8192 16384; do
+  awk -v n=$n '$1 == "box" {v = (FILENAME ~ /b_base_/) ? "base" : "N"; k = $1 " " $2; s[k, v] += $NF; c[k, v]++; keys[k] = 1} END {for (k in keys) printf "%s %s %.1f %.1f\n", n, k, s[k, "base"] / c[k, "base"], s[k, "N"] / c[k, "N"]}' /tmp/b_*_${n}_*.txt | sort -k2,2 -k3,3V
+done >> "$OUT/summary.txt"
+cat "$OUT/summary.txt"
