@@ -148,9 +148,9 @@ static FilterSpec DeclareBox() {
       "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
       "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
       "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
-      "chunks, its neighbours overlapping it by two. Up to radius 4 and from 8 the rows the last wave of resident "
-      "blocks would cover go in shorter strips (a quarter as long up to radius 4, half from 5), "
-      "started last, so that the grid does not end with a few long strips running alone.",
+      "chunks, its neighbours overlapping it by two. The rows the last wave of resident blocks would cover go in "
+      "shorter strips (a quarter as long up to radius 4, half from 5), started last, so that the grid does not "
+      "end with a few long strips running alone; a grid within one wave keeps its strips long.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Each input row is fetched once (the leaving row is read back from the "
@@ -172,8 +172,8 @@ static FilterSpec DeclareBox() {
       "edge chunks made, box gained 2 to 7 points at every radius. Then Nsight Compute found radius 3 held by "
       "its ALU pipe (69% busy, the math-pipe throttle its largest stall after 'not selected'): integer adds, "
       "masks, shifts and byte permutes all issue there, at half the rate of the issue slots, while the multiply "
-      "pipe idled. Taking the lane means from byte 2 of the multiply-high instead of masking and shifting each "
-      "lane first moved 16 instructions a row onto the multiply pipe and removed 8: radius 1 to 4 gained 3 to 4 "
+      "pipe idled. Taking each lane's mean from byte 2 of a multiply-high of the whole word, instead of masking "
+      "and shifting the lane out first, turned 16 ALU instructions a row into 8: radius 1 to 4 gained 3 to 4 "
       "points (radius 3 83.9% -> 86.7% of the copy, radius 4 80.5 -> 84.4), and fetching rows by address with a "
       "predicated edge fetch (no range test, no branch) up to 1 more. Longer strips then paid: at 8192x8192 "
       "radius 3 and 4 at 32 rows per thread fit the device in one wave of full strips, 89.5% of the copy, where "

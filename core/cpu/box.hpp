@@ -27,7 +27,7 @@ constexpr int kBoxReciprocalBits = 19;  // sums below 2^19 divide exactly
 
 // Two sums held as the 16-bit lanes of a word, t = lo + 2^16 hi (fast box, box_sums.cuh), each divided by n with one
 // multiply-high and no lane masked or shifted out first: the mean is byte 2 (bits 16..23) of the product's upper
-// half, M = BoxReciprocal(n), so a kernel spends its ALU pipe on neither.
+// half, M = BoxReciprocal(n).
 //  - Low lane: (t << 16) M / 2^32 = lo M / 2^16, whose bits from 16 on are lo M / 2^32 = lo / n (above).
 //  - High lane: t M / 2^48 = hi M / 2^32 + lo M / 2^48. With M = (2^32 + e) / n, e < n, that is hi / n plus
 //    (hi e / 2^32 + lo (2^32 + e) / 2^48) / n. For hi < 2^16 and lo <= 255 n + n / 2 (a box sum plus half of n)

@@ -85,6 +85,7 @@ template <int R>
 __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const EdgeSums<kPackedNbrWords<R>>& edge,
                                                   bool edge_left, bool edge_right, unsigned reciprocal) {
   static_assert(R >= 1 && R <= kPackedMaxRadius);
+  static_assert(cpu::BoxTaps(kPackedMaxRadius) <= cpu::kBoxLaneMeanMaxTaps, "both lane means exact (PackMeans<2>)");
   constexpr int kN = kPackedNbrWords<R>;
   unsigned e[4 + 2 * kN], o[4 + 2 * kN];  // words k = -kN .. 3 + kN (at k + kN), the neighbours' by shuffle
 #pragma unroll
@@ -111,9 +112,8 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
     if (x > 0) t = t + pair(x + R) - pair(x - R - 1);
     if ((x & 2) == 0) {  // T(x) for x % 4 == 0, 1 holds outputs x and x + 2
       // Both means land in byte 2 of a multiply-high (cpu::BoxLowLaneMean, cpu::BoxHighLaneMean, which say why):
-      // no lane is masked or shifted out first, so the division leaves the ALU pipe, which the sums and byte
-      // permutes keep busy, to the multiply pipe (t << 16 is a multiply there too).
-      static_assert(cpu::BoxTaps(kPackedMaxRadius) <= cpu::kBoxLaneMeanMaxTaps);
+      // no lane is masked or shifted out first, so 16 masks and shifts a row on the ALU pipe, which the sums and
+      // byte permutes keep busy, became 8 shifts of the whole word (t << 16).
       q[x] = __umulhi(t << 16, reciprocal);
       q[x + 2] = __umulhi(t, reciprocal);
     }
