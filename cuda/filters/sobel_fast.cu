@@ -19,14 +19,17 @@ __device__ __forceinline__ unsigned Bits(__half2 h) { return *reinterpret_cast<c
 
 struct SobelStencil {
   static constexpr int kMinBlocks = 3;  // 80 registers: 6 blocks per SM (93 registers: 5), 1.5% faster
-  // A ring of rows (strip_kernel.cuh), measured with the integer lanes this kernel used before the halves and not
-  // since: with the float's exponent word in a register it gained (H100, 8192x8192, same process, two runs,
-  // bench/results/2026-11-27e_sobel, call 2: 71.5% of a copy before, 72.5 with both, 70.4 with the ring alone).
+  // A ring of rows (strip_kernel.cuh). With the integer lanes this kernel used before the halves it gained, with the
+  // float's exponent word in a register (H100, 8192x8192, same process, two runs, bench/results/2026-11-27e_sobel,
+  // call 2: 71.5% of a copy before, 72.5 with both, 70.4 with the ring alone). With the halves, off is level
+  // though it spills nothing (32 bytes on): 80.0 -> 80.4 at 8192x8192, 69.2 -> 70.1 at 4096x4096 (three rounds,
+  // bench/results/2026-11-27i_session9, call 14).
   static constexpr bool kRingWindow = true;
   // The lean prefetch ring (row_pipe.cuh, LeanEdgePipe): H100, 8192x8192, same process, means of three runs in each
   // of three calls (bench/results/2026-11-27f_box_edges, calls 1, 2 and 4): 72.2 / 72.6 / 72.2% of a copy without,
   // 74.1 / 73.6 / 73.5 with; as committed, the builds alternated, 72.3 -> 73.5 (2026-11-27g_session7, call 3). The
-  // other strip stencils ran 0.5 to 4.1 points slower with it there.
+  // other strip stencils ran 0.5 to 4.1 points slower with it there. With the halves, off: 80.0 -> 73.9 (call 14 of
+  // 2026-11-27i_session9).
   static constexpr bool kLeanPipe = true;
   static constexpr bool kTestFirstRow = false;  // 1.2 points faster than testing the first row (strip_kernel.cuh)
   static constexpr int kRadius = 1;
