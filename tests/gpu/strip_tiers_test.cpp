@@ -41,10 +41,10 @@ std::vector<TierCase> Cases() {
       cases.push_back({f, fmt, {.block_x = 0}});
       cases.push_back({f, fmt, odd});
     }
-  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch), tails a quarter as
-  // tall; 3 and 4: own warps, tails half as tall; 8: overlapping warps, the wide horizontal sum (HorizontalWide),
-  // tails half as tall.
-  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4", "radius=8"}) {
+  // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch), 16 rows; 3 and 4:
+  // own warps, 32 rows; all four with tails a quarter as tall. 5: overlapping warps with the packed horizontal sum,
+  // primed, 24 rows; 8: overlapping warps, the wide horizontal sum (HorizontalWide); both with tails half as tall.
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8"}) {
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
   }
@@ -66,7 +66,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
 
   // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
   // 4099 or 4108 bytes: a partial last block across (9 blocks of 512 bytes, or 5 of 1024 for the odd launch; box's
-  // overlapping warps, from radius 3, write 480 and 960).
+  // overlapping warps, from radius 5, write 480 and 960).
   const int width = c.format == PixelFormat::Gray8 ? 4099 : 1027;
   const BlockFootprint fp = FootprintOf(v, launch, params, c.format);
   const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
