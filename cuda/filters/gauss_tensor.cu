@@ -34,8 +34,11 @@
 //    barrier per kBarrierSteps steps of 16 output rows keeps a slot from being refilled while it is read (one
 //    per step: radius 4 1% and radius 8 3% slower, ncu's barrier stall 1.55 against 1.34 cycles per issue;
 //    one per four steps: no faster than one per step, 43.6 M instructions against 39.3 M).
-//    The block's threads also build the band fragments once, in shared memory, instead of each warp building
-//    its own (64 taps per lane from the weights). Measured on an H100 (8192x8192, block 32x8, 128 rows per warp):
+//    The block also builds the band fragments once, in shared memory, instead of each warp building its own (64
+//    taps per lane from the weights): warp f builds fragment f, each lane finding a tap's weight by a shuffle
+//    (LaneWeights), while the first slots are fetched. Built word by word by all threads, with the weights read
+//    at lane-dependent indices, the table cost 14% of gray8 radius 4's instructions; by shuffles, gray8 radius
+//    1..8 ran 0.8 to 2.7 points of the copy faster, rgba8 level (H100, 2026-11-27j_session10, call 1). Measured on an H100 (8192x8192, block 32x8, 128 rows per warp):
 //    radius 4 0.076 ms against 0.088 ms off, radius 8 0.079 against 0.097. What limits it now (ncu): the fixed
 //    latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50% occupancy
 //    (62 registers); 0.69 issued warps per scheduler, L2 65% busy. Tried and slower: two strips per warp (fewer
@@ -195,8 +198,6 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
     if (k <= steps) fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - kTileRows + kStepRows * k);
     strip::CpAsyncCommit();
   };
-  __shared__ BandTable<S> band_table;
-  WriteBands<S>(wt, band_table, tid, 32 * warps);  // read after the barrier
   // Thread (g, t) reads row g of a tile from x0 - kLeft + kThreadBytes t: staged byte
   // 16 warp + kMargin - kLeft + kThreadBytes t.
   const std::uint8_t* reads = staged + g * kStride + kStripWidth * static_cast<int>(threadIdx.y) + S::kMargin -
@@ -207,6 +208,9 @@ __global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__
 
   // Groups: slots 0 .. kStagedSlots - kBarrierSteps before the first barrier, then kBarrierSteps per barrier.
   for (int k = 0; k <= kStagedSlots - kBarrierSteps; ++k) issue(k);
+  // The band table is built while those rows are on their way, and read after the barrier.
+  __shared__ BandTable<S> band_table;
+  WriteBands<S>(wt, band_table, static_cast<int>(threadIdx.y), warps);
   strip::CpAsyncWait<kStagedSlots - kBarrierSteps>();  // slot 0 has arrived for this thread; the barrier, for all
   __syncthreads();
   const BandMatrices<S::kBlocks> band = ReadBands<S>(band_table);

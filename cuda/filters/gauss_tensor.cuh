@@ -58,14 +58,32 @@ __device__ __forceinline__ int InputOffsetOfK(int k) {
 // Output byte (0..15 in the strip) of the row pass's m: thread t's output fragment covers bytes 4t .. 4t + 3.
 __device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2 * (m >> 3) + (m & 1); }
 
-__device__ __forceinline__ unsigned short TapBits(const HalfWeights& wt, int d) {
-  return (d >= -wt.radius && d <= wt.radius) ? wt.bits[d + wt.radius] : 0;
-}
-// The weight between two bytes d apart in a row: only bytes of the same channel meet.
-template <int kChannels>
-__device__ __forceinline__ unsigned short ByteTapBits(const HalfWeights& wt, int d) {
-  return d % kChannels == 0 ? TapBits(wt, d / kChannels) : 0;
-}
+// The 1D weights spread over a warp's lanes (lane j holds the bits of w[j - radius]), so that any lane finds the
+// weight of any tap by one shuffle. Reading wt.bits[] at an index that differs by lane serializes the constant
+// cache instead (up to 2r + 1 reads per instruction): built that way, the band table took 14% of gray8 radius 4's
+// instructions and 13% of its stall samples (ncu, bench/results/2026-11-27i_session9/call1).
+class LaneWeights {
+ public:
+  __device__ explicit LaneWeights(const HalfWeights& wt) : radius_(wt.radius) {
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    mine_ = lane <= 2 * wt.radius ? wt.bits[lane] : 0u;
+  }
+  // The bits of tap d (0 outside -r..r). Every lane of the warp calls it together.
+  __device__ unsigned Tap(int d) const {
+    const unsigned v = __shfl_sync(0xffffffffu, mine_, d + radius_);  // a lane outside 0..31 is taken mod 32
+    return d >= -radius_ && d <= radius_ ? v : 0u;
+  }
+  // The weight between two bytes d apart in a row: only bytes of the same channel meet.
+  template <int kChannels>
+  __device__ unsigned ByteTap(int d) const {
+    const unsigned v = Tap(d / kChannels);
+    return d % kChannels == 0 ? v : 0u;
+  }
+
+ private:
+  unsigned mine_;
+  int radius_;
+};
 
 // Word `word` of lane `lane`'s A fragment (row-major 16 x 16, k block kb) of a matrix given element-wise: the
 // words hold (m, k) pairs (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..) with g = lane / 4,
@@ -73,7 +91,7 @@ __device__ __forceinline__ unsigned short ByteTapBits(const HalfWeights& wt, int
 template <typename Element>
 __device__ unsigned AFragmentWord(Element a, int kb, int lane, int word) {
   const int m = (lane >> 2) + 8 * (word & 1), k = 16 * kb + 2 * (lane & 3) + 8 * (word >> 1);
-  return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16);
+  return a(m, k) | (a(m, k + 1) << 16);
 }
 
 // The band matrices: row pass T(m, k) = w[(x_in(k) - kLeft - x_out(m)) / kChannels] for bytes of one channel,
@@ -84,37 +102,41 @@ struct BandMatrices {
   uint4 row[kBlocks], col[2];
 };
 template <class S>
-__device__ __forceinline__ unsigned BandWord(const HalfWeights& wt, int f, int lane, int word) {
+__device__ __forceinline__ unsigned BandWord(const LaneWeights& w, int f, int lane, int word) {
   auto row_tap = [&](int m, int k) {
-    return ByteTapBits<S::kChannels>(wt, InputOffsetOfK<S::kBlocks>(k) - S::kLeft - OutputXOfM(m));
+    return w.ByteTap<S::kChannels>(InputOffsetOfK<S::kBlocks>(k) - S::kLeft - OutputXOfM(m));
   };
-  auto col_tap = [&](int m, int i) { return TapBits(wt, i - 8 - m); };
+  auto col_tap = [&](int m, int i) { return w.Tap(i - 8 - m); };
   return f < S::kBlocks ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - S::kBlocks, lane, word);
 }
 template <class S>
-__device__ __forceinline__ uint4 BandFragment(const HalfWeights& wt, int f, int lane) {
-  return make_uint4(BandWord<S>(wt, f, lane, 0), BandWord<S>(wt, f, lane, 1), BandWord<S>(wt, f, lane, 2),
-                    BandWord<S>(wt, f, lane, 3));
+__device__ __forceinline__ uint4 BandFragment(const LaneWeights& w, int f, int lane) {
+  return make_uint4(BandWord<S>(w, f, lane, 0), BandWord<S>(w, f, lane, 1), BandWord<S>(w, f, lane, 2),
+                    BandWord<S>(w, f, lane, 3));
 }
 // A warp's own fragments, built by each of its lanes (4 (kBlocks + 2) words).
 template <class S>
 __device__ __forceinline__ BandMatrices<S::kBlocks> MakeBands(const HalfWeights& wt) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
+  const LaneWeights w(wt);
   BandMatrices<S::kBlocks> b;
 #pragma unroll
-  for (int f = 0; f < S::kBlocks; ++f) b.row[f] = BandFragment<S>(wt, f, lane);
+  for (int f = 0; f < S::kBlocks; ++f) b.row[f] = BandFragment<S>(w, f, lane);
 #pragma unroll
-  for (int f = 0; f < 2; ++f) b.col[f] = BandFragment<S>(wt, S::kBlocks + f, lane);
+  for (int f = 0; f < 2; ++f) b.col[f] = BandFragment<S>(w, S::kBlocks + f, lane);
   return b;
 }
-// The same fragments built once per block: the block's threads share the words (table[f][lane]), and each lane
-// reads its own after a barrier (ReadBands).
+// The same fragments built once per block: warp w builds fragments w, w + warps, .. (table[f][lane]), and each
+// lane reads its own after a barrier (ReadBands).
 template <class S>
 using BandTable = uint4[S::kBlocks + 2][32];
 template <class S>
-__device__ __forceinline__ void WriteBands(const HalfWeights& wt, BandTable<S>& table, int tid, int threads) {
-  for (int i = tid; i < (S::kBlocks + 2) * 32 * 4; i += threads)
-    reinterpret_cast<unsigned*>(&table[i / 128][(i / 4) % 32])[i % 4] = BandWord<S>(wt, i / 128, (i / 4) % 32, i % 4);
+__device__ __forceinline__ void WriteBands(const HalfWeights& wt, BandTable<S>& table, int warp, int warps) {
+  constexpr int kFragments = S::kBlocks + 2;
+  if (warp >= kFragments) return;  // the same for the whole warp
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const LaneWeights w(wt);
+  for (int f = warp; f < kFragments; f += warps) table[f][lane] = BandFragment<S>(w, f, lane);
 }
 template <class S>
 __device__ __forceinline__ BandMatrices<S::kBlocks> ReadBands(const BandTable<S>& table) {
@@ -132,6 +154,14 @@ __device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, 
       "{%0,%1,%2,%3};\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
+}
+// The same product with an accumulator c apart from the result d: the row pass's first mma reads the bias from
+// registers it shares with the other tile, where tying c to d copied the bias into each tile's result registers.
+__device__ __forceinline__ void MmaFrom(float (&d)[4], const uint4& a, unsigned b0, unsigned b1, const float (&c)[4]) {
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%10,%11,%12,%13};\n"
+      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+      : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1), "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
 }
 __device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
   const __half2 h = __floats2half2_rn(lo, hi);
