@@ -1,6 +1,6 @@
 // The `fast` warp_affine kernel with shared memory on: each block first copies the input region its tile's
 // outputs map into (the rotated footprint's bounding box plus a margin, cuda/filters/warp_tile_plan.hpp) into
-// shared memory with aligned 16-byte loads, then samples from there with warp_fast.cu's exact arithmetic.
+// shared memory by cp.async in aligned chunks, then samples from there with warp_fast.cu's exact arithmetic.
 //
 // Why: the direct kernel (smem off) is limited by its L1, not by DRAM or arithmetic. Every tap load of a warp
 // touches ~8 input rows, so the L1 looks up ~8 lines per instruction (0.9 sectors per pixel; ncu: L1 "Mem
@@ -13,13 +13,17 @@
 // integer subtracts for the taps, 6 for the lerps and rounding, ~1.5 to pack and store a word of 4 outputs:
 // 29 per pixel. ncu of the whole kernel (8192 x 8192, 30 degrees, H100) counts ~40 per pixel (83.5 M warp
 // instructions for 67 M pixels): the staging, the block's set-up and the per-pixel tests of the blocks on the
-// image's border are the rest. The scheduler issues on 86% of cycles: issue-bound, at 42% of the copy (the direct kernel: 21%, bound
-// by its L1). Blocks whose region lies inside the image skip every per-pixel test; blocks whose region lies
+// image's border are the rest. The scheduler issues on 86% of cycles: issue-bound, at 42% of the copy (the direct
+// kernel: 21%, bound by its L1). ncu's source counters (bench/results/2026-11-27j_session10, call 2) split those
+// 83.4 M: the loop 61% (0.9 warp instructions per pixel: even alone, at this issue rate, about 60% of the copy),
+// each warp's set-up 13% (83 instructions, and 37% of the stall samples: a block's start), the staging 12%.
+// Blocks whose region lies inside the image skip every per-pixel test; blocks whose region lies
 // outside it store `fill` words; the others (the image's border) test each pixel and fall back to direct loads
 // or SampleBilinear itself, so every output is bit-identical to the reference.
 #include <cstdint>
 
 #include "core/error.hpp"
+#include "cuda/filters/row_pipe.cuh"
 #include "cuda/filters/warp.hpp"
 #include "cuda/filters/warp_sample.cuh"
 #include "cuda/filters/warp_tile_plan.hpp"
@@ -75,9 +79,16 @@ __device__ Region BlockRegion(const TileArgs& a) {
   return r;
 }
 
-// Copies the region's rows in 16-byte chunks: 2^shift threads per row, so a short row (7 chunks for a 64x64
-// tile at 30 degrees) does not leave most of a warp idle. Chunks may reach past the row's last pixel, never past
-// its pitch (a multiple of 16, checked by the launcher).
+// 4 bytes by cp.async: rgba8's shared rows are only 4-byte aligned (StrideStep).
+__device__ __forceinline__ void CpAsync4To(unsigned slot, const void* gmem) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(slot), "l"(gmem) : "memory");
+}
+
+// Starts copying the region's rows in 16-byte chunks by cp.async (one commit group; the caller waits for it):
+// 2^shift threads per row, so that a short row (7 chunks for a 64x64 tile at 30 degrees) does not leave most of a
+// warp idle. Chunks may reach past the row's last pixel, never past its pitch (a multiple of 16, checked by the
+// launcher). Every chunk is in flight at once: loaded into registers and stored, each waited for its load, one
+// latency after another (ncu: the stores held a third of the kernel's stall samples).
 template <int C>
 __device__ void StageRegion(const TileArgs& a, const Region& r, unsigned char* smem) {
   const int rows = r.y1 - r.y0;
@@ -87,24 +98,27 @@ __device__ void StageRegion(const TileArgs& a, const Region& r, unsigned char* s
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
   const int rows_per_step = threads >> shift;
-  if (t >= rows_per_step << shift) return;
-  for (int row = t >> shift; row < rows; row += rows_per_step) {
-    const uint4* src = reinterpret_cast<const uint4*>(a.in + static_cast<std::size_t>(r.y0 + row) * a.in_pitch +
-                                                      r.base);
-    unsigned char* dst = smem + row * a.layout.stride;
-    for (int c = t & (lanes - 1); c < chunks; c += lanes) {
-      const uint4 v = __ldg(src + c);
+  const int first_chunk = t & (lanes - 1);
+  if (t >= rows_per_step << shift || first_chunk >= chunks) return;
+  int row = t >> shift;
+  const std::uint8_t* src = a.in + static_cast<std::size_t>(r.y0 + row) * a.in_pitch + r.base +
+                            warp::kChunkBytes * first_chunk;
+  unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem)) +
+                 static_cast<unsigned>(row * a.layout.stride + warp::kChunkBytes * first_chunk);
+  const std::size_t src_step = static_cast<std::size_t>(rows_per_step) * a.in_pitch;
+  const unsigned dst_step = static_cast<unsigned>(rows_per_step * a.layout.stride);
+  const int lane_bytes = warp::kChunkBytes * lanes;
+  for (; row < rows; row += rows_per_step, src += src_step, dst += dst_step) {
+    for (int c = first_chunk, offset = 0; c < chunks; c += lanes, offset += lane_bytes) {
       if constexpr (warp::StrideStep(C) % 16 == 0) {
-        reinterpret_cast<uint4*>(dst)[c] = v;
+        strip::CpAsync16To(dst + offset, src + offset);
       } else {
-        unsigned* words = reinterpret_cast<unsigned*>(dst) + 4 * c;
-        words[0] = v.x;
-        words[1] = v.y;
-        words[2] = v.z;
-        words[3] = v.w;
+#pragma unroll
+        for (int k = 0; k < 16; k += 4) CpAsync4To(dst + offset + k, src + offset + k);
       }
     }
   }
+  strip::CpAsyncCommit();
 }
 
 // Loads from a 32-bit shared-memory address. Written as PTX so that the address stays a 32-bit sum the
@@ -232,6 +246,7 @@ __global__ void __launch_bounds__(1024) WarpBilinearTile(const TileArgs a) {
   const Region r = BlockRegion<C>(a);
   if (a.layout.staged && !r.outside) {
     StageRegion<C>(a, r, smem);
+    strip::CpAsyncWait<0>();  // this thread's chunks; the barrier, everyone's
     __syncthreads();
   }
   const warp::UnitOrigin o = warp::TileUnitOrigin(static_cast<int>(threadIdx.x), static_cast<int>(threadIdx.y),
