@@ -122,7 +122,9 @@ TileLayout ComputeTileLayout(const cpu::AffineF& inverse, int channels, int bx, 
     const int stride = base_stride + step * k;
     if (static_cast<std::size_t>(stride) * static_cast<std::size_t>(l.region_h) > smem_budget) break;
     const long wavefronts = CountWavefronts(loads, channels, stride);
-    if (l.stride == 0 || wavefronts < l.wavefronts) {
+    // Among equals, a stride that keeps rows 16-byte aligned: the staging then copies whole chunks.
+    const bool aligned_tie = wavefronts == l.wavefronts && stride % kChunkBytes == 0 && l.stride % kChunkBytes != 0;
+    if (l.stride == 0 || wavefronts < l.wavefronts || aligned_tie) {
       l.stride = stride;
       l.wavefronts = wavefronts;
     }
