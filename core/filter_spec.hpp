@@ -13,6 +13,7 @@
 #include "core/image.hpp"
 #include "core/launch_config.hpp"
 #include "core/params.hpp"
+#include "core/strip_tiers.hpp"
 
 namespace fl {
 
@@ -48,10 +49,10 @@ struct CudaCall {
   std::size_t scratch_bytes = 0;
   // The grid of the variant's (main) kernel, computed by the plan from the footprint the variant declares
   // (VariantSpec::footprint: the output tile one block covers), so the launch and the viewer's launch-grid
-  // overlay read one declaration. With a tail divisor (the plan's, PlannedStage::tail_divisor) the launcher adds rows
-  // of blocks for the last wave's shorter strips (core/strip_tiers.hpp), which the overlay draws from the same rule.
+  // overlay read one declaration. With a tail (the plan's, PlannedStage::tail) the launcher adds rows of blocks for
+  // the last wave's shorter strips (core/strip_tiers.hpp), which the overlay draws from the same rule.
   unsigned grid_x = 0, grid_y = 0;
-  int tail_divisor = 0;
+  TailRule tail;
 };
 using CudaLaunchFn = void (*)(const CudaCall&);
 // Dynamic shared memory one block needs; used to validate the configuration before launch.
@@ -78,9 +79,9 @@ struct BlockFootprint {
 // A variant's footprint for this configuration, parameters and input format (the format matters to variants
 // that move a fixed number of bytes per thread).
 using FootprintFn = BlockFootprint (*)(const LaunchConfig&, const ParamValues&, PixelFormat in);
-// Whether a variant's launcher takes the tail strips for these parameters, and how much shorter they are: the
-// divisor of TailRowsFor (core/strip_tiers.hpp), 0 for none (VariantSpec::tail_divisor).
-using TailDivisorFn = int (*)(const ParamValues&);
+// Whether a variant's launcher takes the tail strips for these parameters, how much shorter they are (the divisor
+// of TailRowsFor, 0 for none) and how many rows they cover (core/strip_tiers.hpp; VariantSpec::tail).
+using TailRuleFn = TailRule (*)(const ParamValues&);
 
 // How a variant's output relates to the CPU reference; the tests read this.
 enum class Agreement {
@@ -128,8 +129,8 @@ struct VariantSpec {
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
   // Its launcher puts the rows of the grid's last wave in shorter strips (a quarter or half as tall:
   // core/strip_tiers.hpp), so the viewer draws those bands shorter. The footprint is then one main-tier block. It says for which parameters
-  // (nullptr: none) and how much shorter; the plan decides once per stage (PlannedStage::tail_divisor).
-  TailDivisorFn tail_divisor = nullptr;
+  // (nullptr: none), how much shorter and how many rows; the plan decides once per stage (PlannedStage::tail).
+  TailRuleFn tail = nullptr;
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };
 

@@ -91,7 +91,7 @@ void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limit
   s.footprint_declared = v.footprint != nullptr;
   s.blocks_x = CeilDiv(s.out.width, s.footprint->tile_w);
   s.blocks_y = CeilDiv(s.out.height, s.footprint->tile_h);
-  s.tail_divisor = v.tail_divisor ? v.tail_divisor(s.params) : 0;
+  s.tail = v.tail ? v.tail(s.params) : TailRule{};
   if (s.blocks_y > kMaxGridRows)
     throw InputError("variant '" + v.id + "': " + std::to_string(s.blocks_y) + " rows of blocks > " +
                      std::to_string(kMaxGridRows) + " (the grid's y limit): use taller blocks or more rows per thread");
@@ -138,7 +138,7 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, boo
       s.smem_bytes = 0;
       s.footprint.reset();
       s.blocks_x = s.blocks_y = 0;
-      s.tail_divisor = 0;
+      s.tail = {};
       s.note = s.requested->id + " needs CUDA: shown with the CPU reference";
       return;
     }

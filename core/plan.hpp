@@ -41,7 +41,7 @@ struct PlannedStage {
   std::optional<BlockFootprint> footprint;
   bool footprint_declared = false;  // the variant declares it; else one pixel per thread
   int blocks_x = 0, blocks_y = 0;
-  int tail_divisor = 0;  // > 0: the launcher puts the last wave's rows in shorter strips (VariantSpec::tail_divisor)
+  TailRule tail;  // divisor > 0: the launcher puts the last wave's rows in shorter strips (VariantSpec::tail)
   std::string note;  // "two_pass_smem needs CUDA: shown with the CPU reference", "fast has no gray32f to gray32f
                      // code: runs ppt4"
 

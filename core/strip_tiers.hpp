@@ -1,6 +1,8 @@
 #pragma once
 // The grid of the strip kernels (cuda/filters/chunk_strip.cuh) with its last wave in shorter strips: plain
 // arithmetic, shared by their launcher, the viewer's launch-grid overlay and the tests.
+#include <algorithm>
+
 namespace fl {
 
 constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
@@ -22,23 +24,41 @@ struct StripTiers {
 // How much shorter the tail strips are: rows / divisor each. A quarter suits most stencils; 5x5 morphology takes
 // half (filters/morph.cpp says why), and 0 means equal strips throughout.
 constexpr int kQuarterTail = 4, kHalfTail = 2;
+// How many rows go in the tail once the image needs more than one wave of full strips, in quarters of one wave's
+// rows: a whole wave suits most stencils; sobel, whose every strip pays an expensive set-up, takes half
+// (filters/sobel.cpp says why).
+constexpr int kWholeWave = 4, kHalfWave = 2;
+
+// A stage's tail (VariantSpec::tail): its strips' divisor and the wave quarters it covers. Made from a divisor
+// alone, it covers one whole wave.
+struct TailRule {
+  int divisor = 0;
+  int wave_quarters = kWholeWave;
+  constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave)  // NOLINT: implicit from a divisor
+      : divisor(tail_divisor), wave_quarters(quarters) {}
+  constexpr bool operator==(const TailRule&) const = default;
+};
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
 // a divisor.
 inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >= 2 ? rows / divisor : 0; }
 
 // h rows in strips of `rows` (the launch's ppt), `by` strips per band, `grid_x` blocks across,
-// `resident_blocks` blocks resident on the whole device at once (0: no tail), tail strips of rows / `divisor`
-// rows (TailRowsFor). The rule (one wave's rows, a quarter of the rows per strip) is the one measured best among
-// 0.25 to 1.5 waves and a half to an eighth of the rows (bench/results/2026-11-27d_strip_tail) for all but 5x5
-// morphology, which takes half.
-inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, int divisor = kQuarterTail) {
+// `resident_blocks` blocks resident on the whole device at once (0: no tail), tail strips of rows / tail.divisor
+// rows (TailRowsFor) covering tail.wave_quarters quarters of a wave's rows. The rule (one wave's rows, a quarter of
+// the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the rows
+// (bench/results/2026-11-27d_strip_tail) for all but 5x5 morphology, which takes half the rows, and sobel, which
+// takes half a wave (bench/results/2026-11-27j_session10, calls 8 to 10).
+inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, TailRule tail = kQuarterTail) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
-  int tail_rows = TailRowsFor(rows, divisor);
-  const long wave_rows = resident_blocks / (grid_x > 0 ? grid_x : 1) * band_rows;
+  int tail_rows = TailRowsFor(rows, tail.divisor);
+  const long wave_bands = resident_blocks / (grid_x > 0 ? grid_x : 1);
+  const long wave_rows = wave_bands * band_rows;
   const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
   if (tail_rows == 0 || wave_rows <= 0) return equal;
-  const long main_bands = h > wave_rows ? (h - wave_rows) / band_rows : 0;
+  // The tail's rows: whole bands of the wave's quarters (at least one band).
+  const long tail_span = std::max(1L, wave_bands * tail.wave_quarters / kWholeWave) * band_rows;
+  const long main_bands = h > wave_rows ? (h - tail_span) / band_rows : 0;
   const long tail_y = main_bands * band_rows;
   // The whole image within one wave of full strips. Shorter strips spread its rows over more warps, but each
   // strip pays its first rows again, and a grid past one wave costs a whole strip's time more. So the strips are

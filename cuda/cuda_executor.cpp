@@ -29,7 +29,7 @@ void LaunchPlannedStage(const PlannedStage& s, const DeviceView& in, const Devic
                         DeviceBuffer& scratch, cudaStream_t stream) {
   s.variant->cuda(CudaCall{in, out, s.params, s.launch, stream, second, scratch.get(), s.scratch_bytes,
                            static_cast<unsigned>(s.blocks_x), static_cast<unsigned>(s.blocks_y),
-                           s.tail_divisor});
+                           s.tail});
 }
 
 void RunCudaVariant(const DeviceLimits& limits, const FilterSpec& f, const VariantSpec& v, const ParamValues& params,

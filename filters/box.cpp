@@ -60,7 +60,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // 55.5 / 54.1 / 47.7 / 46.5, a quarter 58.4 / 55.7 / 52.2 / 48.2 / 46.0.
 // Radius 4, with warps of their own (box_fast.hpp), three runs, none / a quarter / half at 16 rows (call 9): 71.2 /
 // 71.2 / 75.0; radius 3 there, a quarter / half: 75.8 / 78.4.
-static int BoxFastTail(const ParamValues& p) {
+static TailRule BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
   if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
   return kHalfTail;  // radius 5 to 7 since call 11 (24 rows), and from 8
@@ -179,8 +179,8 @@ static FilterSpec DeclareBox() {
       "radius 3 and 4 at 32 rows per thread fit the device in one wave of full strips, 89.5% of the copy, where "
       "cutting every strip in half for a tail spread them over two waves (86%). Beyond radius 16 its apron would "
       "span more than one neighbouring chunk, so it is refused with the reason.",
-      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail_divisor=*/0);
-  fast.tail_divisor = BoxFastTail;  // by radius, as its text says
+      cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
+  fast.tail = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8};
   fast.fallback = "separable";  // rgba8: the two-pass kernels
   fast.check_launch = cuda::BoxFastProblem;

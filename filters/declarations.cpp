@@ -50,7 +50,7 @@ LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::
 }
 
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint, int default_rows, int tail_divisor) {
+                         FootprintFn footprint, int default_rows, TailRule tail) {
   // Every strip kernel alternates its strips' direction (cuda/filters/chunk_strip.cuh, StripWalk).
   technique +=
       " Odd strips walk up the image and even ones down, so that two neighbouring strips read the rows both need "
@@ -59,10 +59,11 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
       "beyond the row from its own chunk's edge pixel instead of loading it: that load, which cp.async cannot "
       "do for bytes that are not in memory, made those warps wait on every row, and making it took dilate5 from "
       "83% to 91% of a copy and gauss3 from 93% to 98% on an H100.";
-  if (tail_divisor > 0)
+  if (tail.divisor > 0)
     technique +=
-      " From 8 rows per thread up, the rows the last wave of resident blocks would cover go in strips " +
-      std::string(tail_divisor == kHalfTail ? "half" : "a quarter") +
+      " From 8 rows per thread up, the rows " +
+      std::string(tail.wave_quarters == kHalfWave ? "half the last wave" : "the last wave") +
+      " of resident blocks would cover go in strips " + std::string(tail.divisor == kHalfTail ? "half" : "a quarter") +
       " as long, started last: a grid of equal strips ends with a few blocks running alone on "
       "an emptying GPU, each at its own latency's pace, which cost dilate5 about 9 of its 56 us at 8192x8192 on "
       "an H100 (the same kernel reached 90% of a copy at 16384x16384 and 78% at 8192x8192); with short last "
@@ -74,12 +75,18 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   v.check_launch = cuda::strip::BlockProblem;
   v.smem_bytes = cuda::strip::SmemBytes;
   v.footprint = footprint;
-  switch (tail_divisor) {  // a function per divisor: VariantSpec keeps plain function pointers
-    case 0: v.tail_divisor = nullptr; break;
-    case kHalfTail: v.tail_divisor = [](const ParamValues&) { return kHalfTail; }; break;
-    case kQuarterTail: v.tail_divisor = [](const ParamValues&) { return kQuarterTail; }; break;
-    default: throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail_divisor) + " has no rule");
-  }
+  // A function per rule: VariantSpec keeps plain function pointers.
+  if (tail == TailRule{})
+    v.tail = nullptr;
+  else if (tail == TailRule{kHalfTail})
+    v.tail = [](const ParamValues&) { return TailRule{kHalfTail}; };
+  else if (tail == TailRule{kQuarterTail})
+    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail}; };
+  else if (tail == TailRule{kQuarterTail, kHalfWave})
+    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kHalfWave}; };
+  else
+    throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail.divisor) + " over " +
+                       std::to_string(tail.wave_quarters) + " wave quarters has no rule");
   return v;
 }
 

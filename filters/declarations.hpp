@@ -20,12 +20,12 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
                         KernelFn kernel);
 
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
-// block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail_divisor` (core/strip_tiers.hpp):
-// its launcher puts the last wave's rows in strips that many times shorter (strip::StripArgsOf), which the teaching
-// text then explains; a variant that takes them only for some parameters (box fast) passes 0 and explains its own
-// rule.
+// block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail` (core/strip_tiers.hpp): its
+// launcher puts the last wave's rows (or half of them) in strips tail.divisor times shorter (strip::StripArgsOf),
+// which the teaching text then explains; a variant that takes them only for some parameters (box fast) passes 0 and
+// explains its own rule.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint, int default_rows, int tail_divisor = kQuarterTail);
+                         FootprintFn footprint, int default_rows, TailRule tail = kQuarterTail);
 
 // A launch rule's result (VariantSpec::defaults_for): `d` with the ppt of the first (largest radius, ppt)
 // step whose radius is at least r, or d's own ppt past the last step.

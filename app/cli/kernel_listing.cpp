@@ -74,9 +74,10 @@ KernelListing ListKernel(const FilterSpec& f, const VariantSpec& v) {
 // The launcher's tail strips (core/strip_tiers.hpp): their rows of blocks depend on how many blocks the device
 // holds, which the plan does not know, so the line says what happens rather than the final count.
 static std::string TailNote(const PlannedStage& s) {
-  const int tail_rows = TailRowsFor(s.launch.ppt, s.tail_divisor);
+  const int tail_rows = TailRowsFor(s.launch.ppt, s.tail.divisor);
   if (tail_rows == 0) return "";
-  return "; the rows one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
+  const std::string rows = s.tail.wave_quarters == kHalfWave ? "half the rows" : "the rows";
+  return "; " + rows + " one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
          " rows (more rows of blocks)";
 }
 

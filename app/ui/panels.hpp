@@ -31,7 +31,7 @@ struct LaunchGrid {
   BlockFootprint footprint;  // a main-tier block's
   bool declared = false;     // the variant declares its footprint; else one pixel per thread
   int blocks_x = 0, blocks_y = 0;
-  // Rows of blocks: equal, or with the last wave's in shorter strips (PlannedStage::tail_divisor) once the stage's
+  // Rows of blocks: equal, or with the last wave's in shorter strips (PlannedStage::tail) once the stage's
   // kernel facts say how many blocks the device holds. Counted in rows of blocks (by = 1): band b starts at
   // BandTop(tiers, b, 1, footprint.tile_h) and is BandRows(tiers, b, 1, footprint.tile_h) tall.
   StripTiers tiers{};

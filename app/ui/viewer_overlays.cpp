@@ -27,9 +27,8 @@ std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const std::vector<StageReport>& reports = s.results[show_b ? Slot::B : Slot::A].stages;
   const long resident =
       static_cast<std::size_t>(stage) < reports.size() ? reports[static_cast<std::size_t>(stage)].resident_blocks : 0;
-  if (ps.tail_divisor > 0 && resident > 0 && ps.launch.block_y > 0 && ps.launch.ppt > 0) {
-    const StripTiers t =
-        TiersFor(ps.out.height, ps.launch.ppt, ps.launch.block_y, g.blocks_x, resident, ps.tail_divisor);
+  if (ps.tail.divisor > 0 && resident > 0 && ps.launch.block_y > 0 && ps.launch.ppt > 0) {
+    const StripTiers t = TiersFor(ps.out.height, ps.launch.ppt, ps.launch.block_y, g.blocks_x, resident, ps.tail);
     g.tiers = {t.grid_y, t.tail_band, t.tail_y, t.tail_rows * ps.launch.block_y};
     g.blocks_y = t.grid_y;
   }

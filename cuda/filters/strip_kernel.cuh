@@ -124,13 +124,13 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's
 // columns of blocks, and its bands of strips, with the last wave's rows in shorter strips (StripTiers) when the
-// stage takes tail strips (PlannedStage::tail_divisor; gauss half2, measured no faster with them, keeps equal
+// stage takes tail strips (PlannedStage::tail; gauss half2, measured no faster with them, keeps equal
 // strips; box fast's rule by radius is in filters/box.cpp).
 inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid) {
   *grid = GridOf(c);
-  const long resident = c.tail_divisor > 0 ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
+  const long resident = c.tail.divisor > 0 ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
   const StripTiers t =
-      TiersFor(c.in.shape.height, c.launch.ppt, c.launch.block_y, static_cast<int>(grid->x), resident, c.tail_divisor);
+      TiersFor(c.in.shape.height, c.launch.ppt, c.launch.block_y, static_cast<int>(grid->x), resident, c.tail);
   grid->y = static_cast<unsigned>(t.grid_y);
   return {c.in.data,
           static_cast<unsigned>(c.in.pitch),
@@ -168,7 +168,7 @@ KernelPtr StripKernelFor(const LaunchConfig& c) {
 
 // Launches a strip kernel on the columns of blocks the plan computed from the variant's footprint, after checking
 // its rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
-// within the device's limit). When the stage takes tail strips (CudaCall::tail_divisor, the plan's decision), the
+// within the device's limit). When the stage takes tail strips (CudaCall::tail, the plan's decision), the
 // last wave's rows go in shorter strips (StripTiers); a kernel of a variant without them may place its strips by
 // a.rows alone (gray fast).
 inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, std::size_t smem) {

@@ -246,7 +246,7 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
     p.stages.push_back(ParseStageSpec(reg, spec, backend));
     const Plan plan = ResolvePipeline(reg, p, gray, backend);
     EXPECT_TRUE(plan.ok()) << spec << ": " << plan.issue->message;
-    return plan.ok() ? plan.stages[0].tail_divisor : -1;
+    return plan.ok() ? plan.stages[0].tail.divisor : -1;
   };
   EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);
   EXPECT_EQ(tail("erode5:variant=fast"), kHalfTail);

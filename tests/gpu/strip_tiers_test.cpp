@@ -76,12 +76,12 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const long resident = static_cast<long>(info.active_blocks_per_sm) * gpu.limits.sm_count;
   // The launcher shortens the tail because the plan says so, from the same count: were either not so, the output
   // would still match and this test would prove nothing about the tail.
-  const int divisor = PlanVariant(f, v, params, launch, ImageShape{64, 64, c.format}, gpu.limits).tail_divisor;
-  ASSERT_GT(divisor, 0);
+  const TailRule tail = PlanVariant(f, v, params, launch, ImageShape{64, 64, c.format}, gpu.limits).tail;
+  ASSERT_GT(tail.divisor, 0);
   ASSERT_EQ(cuda::ResidentBlocks(v.kernel(c.format, launch, params), launch.block_x * launch.block_y, smem), resident);
   const long wave_rows = resident / grid_x * launch.block_y * launch.ppt;
   const int height = static_cast<int>(wave_rows) + 3 * launch.block_y * launch.ppt + 5;
-  const StripTiers t = TiersFor(height, launch.ppt, launch.block_y, grid_x, resident, divisor);
+  const StripTiers t = TiersFor(height, launch.ppt, launch.block_y, grid_x, resident, tail);
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) +
                ", tail from row " + std::to_string(t.tail_y) + " in strips of " + std::to_string(t.tail_rows));
   ASSERT_GT(t.tail_band, 1) << "no main tier";
