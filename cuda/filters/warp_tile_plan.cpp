@@ -13,6 +13,12 @@ namespace {
 constexpr int kBanks = 32;
 constexpr int kSampledWarps = 8;
 constexpr int kBankBytes = 4 * kBanks;
+// A stride that keeps rows 16-byte aligned lets the staging copy whole chunks instead of four words each (a fifth of
+// rgba8's instructions at 30 degrees): it is taken even when its tap loads cost up to this much more than the best
+// stride's. H100, rgba8, 8192x8192, three rounds (bench/results/2026-11-27j_session10, call 11): 0 degrees at scale
+// 0.7 (1.09 times the wavefronts) 81.6 -> 89.9% of a copy, 5 degrees at 0.7 (1.32 times) 79.1 -> 88.2, 20 and 75
+// degrees (1.23, 1.20) 67.6 / 66.6 -> 72.6 / 72.0; nothing slower at 1.15, 1.25 or 1.4.
+constexpr double kAlignedStrideConflicts = 1.4;
 // Shifts standing in for the map's own (the layout must not depend on it): a block's bank pattern depends on
 // the fractional part of its positions, so the search counts several.
 constexpr float kProbeShifts[][2] = {{1000.37f, 1000.61f}, {2000.83f, 3000.12f}, {500.5f, 700.95f},
@@ -118,16 +124,26 @@ TileLayout ComputeTileLayout(const cpu::AffineF& inverse, int channels, int bx, 
   const int base_stride = l.chunks * kChunkBytes;
   const auto loads = SampleTaps(inverse, bx, by);
   const int step = StrideStep(channels);
+  // The fewest wavefronts over every candidate, then over the 16-byte-aligned ones (the same set for gray8).
+  long best = -1, best_aligned = -1;
+  int aligned_stride = 0;
   for (int k = 0; k < kBankBytes / step; ++k) {
     const int stride = base_stride + step * k;
     if (static_cast<std::size_t>(stride) * static_cast<std::size_t>(l.region_h) > smem_budget) break;
     const long wavefronts = CountWavefronts(loads, channels, stride);
-    // Among equals, a stride that keeps rows 16-byte aligned: the staging then copies whole chunks.
-    const bool aligned_tie = wavefronts == l.wavefronts && stride % kChunkBytes == 0 && l.stride % kChunkBytes != 0;
-    if (l.stride == 0 || wavefronts < l.wavefronts || aligned_tie) {
+    if (best < 0 || wavefronts < best) {
+      best = wavefronts;
       l.stride = stride;
-      l.wavefronts = wavefronts;
     }
+    if (stride % kChunkBytes == 0 && (best_aligned < 0 || wavefronts < best_aligned)) {
+      best_aligned = wavefronts;
+      aligned_stride = stride;
+    }
+  }
+  l.wavefronts = best;
+  if (best_aligned >= 0 && static_cast<double>(best_aligned) <= kAlignedStrideConflicts * static_cast<double>(best)) {
+    l.stride = aligned_stride;
+    l.wavefronts = best_aligned;
   }
   if (l.stride == 0) return TileLayout{};
   l.staged = true;

@@ -132,5 +132,34 @@ TEST(WarpTilePlan, StrideSearchFindsConflictFreeLayout) {
     EXPECT_GE(cuda::warp::TapWavefronts(identity, 1, 16, 16, l.chunks * 16 + 16 * k), l.wavefronts);
 }
 
+// rgba8: a 16-byte-aligned stride (whole-chunk staging) whenever its wavefronts are within 1.4 times the best of all
+// candidates; otherwise the best. At 30 degrees the best stride is aligned already; at 0 degrees the aligned ones
+// cost 4 times the best (the identity's 4 rows then share their banks), so a 4-byte-aligned one is kept.
+TEST(WarpTilePlan, Rgba8TakesAnAlignedStrideWithinTheConflictAllowance) {
+  for (const char* map : kMaps)
+    for (const Block& b : kBlocks) {
+      const cpu::AffineF inverse = Inverse(map, 640, 480);
+      const TileLayout l = PlanTileLayout(inverse, 4, b.bx, b.by, b.rows, kBudget);
+      if (!l.staged) continue;
+      long best = -1, best_aligned = -1;
+      for (int stride = l.chunks * 16; stride < l.chunks * 16 + 128; stride += 4) {
+        if (static_cast<std::size_t>(stride) * static_cast<std::size_t>(l.region_h) > kBudget) break;
+        const long w = cuda::warp::TapWavefronts(inverse, 4, b.bx, b.by, stride);
+        if (best < 0 || w < best) best = w;
+        if (stride % 16 == 0 && (best_aligned < 0 || w < best_aligned)) best_aligned = w;
+      }
+      SCOPED_TRACE(std::string(map) + " block " + std::to_string(b.bx) + "x" + std::to_string(b.by));
+      EXPECT_EQ(l.wavefronts, cuda::warp::TapWavefronts(inverse, 4, b.bx, b.by, l.stride));
+      if (best_aligned >= 0 && best_aligned * 10 <= best * 14) {
+        EXPECT_EQ(l.stride % 16, 0);
+        EXPECT_EQ(l.wavefronts, best_aligned);
+      } else {
+        EXPECT_EQ(l.wavefronts, best);
+      }
+    }
+  EXPECT_EQ(PlanTileLayout(Inverse("angle=30", 8192, 8192), 4, 16, 16, 4, kBudget).stride % 16, 0);
+  EXPECT_NE(PlanTileLayout(Inverse("angle=0", 8192, 8192), 4, 16, 16, 4, kBudget).stride % 16, 0);
+}
+
 }  // namespace
 }  // namespace fl
