@@ -25,9 +25,9 @@ struct StripTiers {
 // half (filters/morph.cpp says why), and 0 means equal strips throughout.
 constexpr int kQuarterTail = 4, kHalfTail = 2;
 // How many rows go in the tail once the image needs more than one wave of full strips, in quarters of one wave's
-// rows: a whole wave suits most stencils; sobel, whose every strip pays an expensive set-up, takes half
+// rows: a whole wave suits most stencils; sobel, whose every strip pays an expensive set-up, takes a quarter
 // (filters/sobel.cpp says why).
-constexpr int kWholeWave = 4, kHalfWave = 2;
+constexpr int kWholeWave = 4, kQuarterWave = 1;
 
 // A stage's tail (VariantSpec::tail): its strips' divisor and the wave quarters it covers. Made from a divisor
 // alone, it covers one whole wave.
@@ -47,7 +47,7 @@ inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >
 // rows (TailRowsFor) covering tail.wave_quarters quarters of a wave's rows. The rule (one wave's rows, a quarter of
 // the rows per strip) is the one measured best among 0.25 to 1.5 waves and a half to an eighth of the rows
 // (bench/results/2026-11-27d_strip_tail) for all but 5x5 morphology, which takes half the rows, and sobel, which
-// takes half a wave (bench/results/2026-11-27j_session10, calls 8 to 10).
+// takes a quarter of a wave (bench/results/2026-11-27j_session10, calls 8 to 11).
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, TailRule tail = kQuarterTail) {
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;

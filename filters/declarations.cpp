@@ -62,7 +62,7 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   if (tail.divisor > 0)
     technique +=
       " From 8 rows per thread up, the rows " +
-      std::string(tail.wave_quarters == kHalfWave ? "half the last wave" : "the last wave") +
+      std::string(tail.wave_quarters == kQuarterWave ? "a quarter of the last wave" : "the last wave") +
       " of resident blocks would cover go in strips " + std::string(tail.divisor == kHalfTail ? "half" : "a quarter") +
       " as long, started last: a grid of equal strips ends with a few blocks running alone on "
       "an emptying GPU, each at its own latency's pace, which cost dilate5 about 9 of its 56 us at 8192x8192 on "
@@ -82,8 +82,8 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
     v.tail = [](const ParamValues&) { return TailRule{kHalfTail}; };
   else if (tail == TailRule{kQuarterTail})
     v.tail = [](const ParamValues&) { return TailRule{kQuarterTail}; };
-  else if (tail == TailRule{kQuarterTail, kHalfWave})
-    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kHalfWave}; };
+  else if (tail == TailRule{kQuarterTail, kQuarterWave})
+    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kQuarterWave}; };
   else
     throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail.divisor) + " over " +
                        std::to_string(tail.wave_quarters) + " wave quarters has no rule");

@@ -73,14 +73,14 @@ static FilterSpec DeclareSobel() {
       "integer clamp took it from 53% to 61% of the copy on an H100, and cheaper edge chunks at the image's "
       "sides to 77%). The sums were 16-bit integer lanes until the halves replaced them: an integer lane took a "
       "byte permute and a subtraction to become a float, a half takes one conversion, 4% fewer instructions "
-      "and 77% -> 80% of the copy (H100, 8192x8192). Its tail strips cover half a wave's rows, not a whole "
-      "wave's: every strip pays a set-up of about 350 instructions (at 4 rows, a fifth of a tail strip's work), "
-      "so a whole wave of quarter-length strips cost more than it evened out (H100, same process, three rounds: "
-      "80.0 -> 82.3% of the copy at 8192x8192, 91.2 -> 91.9 at 16384x16384; smaller images, whose grid fits "
-      "one wave, unchanged). Expect it several times faster than ppt4, over 80% of the copy bandwidth; "
-      "bit-identical to the reference (an error bound in cuda/filters/sobel_magnitude.cuh, and a GPU test of "
-      "every gradient pair).",
-      cuda::LaunchSobelFast, cuda::SobelFastKernel, StripFootprint<1>, 16, TailRule{kQuarterTail, kHalfWave});
+      "and 77% -> 80% of the copy (H100, 8192x8192). Its tail strips cover a quarter of a wave's rows, not a "
+      "whole wave's: every strip pays a set-up of about 350 instructions (at 4 rows, a fifth of a tail strip's "
+      "work), so a whole wave of quarter-length strips cost more than it evened out (H100, three rounds, % of "
+      "the copy at 8192x8192: a whole wave 80.0, half 82.3 (91.2 -> 91.9 at 16384x16384), and in another call "
+      "three quarters 82.0, half 83.2, a quarter 83.8; smaller images, whose grid fits one wave, unchanged). "
+      "Expect it several times faster than ppt4, over 80% of the copy bandwidth; bit-identical to the "
+      "reference (an error bound in cuda/filters/sobel_magnitude.cuh, and a GPU test of every gradient pair).",
+      cuda::LaunchSobelFast, cuda::SobelFastKernel, StripFootprint<1>, 16, TailRule{kQuarterTail, kQuarterWave});
   fast.formats = {PixelFormat::Gray8};
   fast.out_formats = {PixelFormat::Gray8};
   fast.fallback = "ppt4";  // gray32f input or output: the strip-of-4 kernel

@@ -85,11 +85,11 @@ TEST(KernelListing, LaunchLineShowsThePlannedGridAndBlock) {
   EXPECT_EQ(cli::LaunchLine(fast.stages[0]),
             "MorphStencil<<<grid(2, 8), block(32, 4), 16384 B smem>>>  (16 blocks, 2048 threads, ppt 16); the rows one "
             "wave of resident blocks covers run last, in strips of 4 rows (more rows of blocks)");
-  // Sobel's tail covers half a wave's rows.
+  // Sobel's tail covers a quarter of a wave's rows.
   strips.stages[0] = ParseStageSpec(reg, "sobel:variant=fast:block=32x4:ppt=16", Backend::Cuda);
   const Plan sobel = ResolvePipeline(reg, strips, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cuda);
   ASSERT_FALSE(sobel.issue) << sobel.issue->message;
-  EXPECT_NE(cli::LaunchLine(sobel.stages[0]).find("; half the rows one wave of resident blocks covers run last"),
+  EXPECT_NE(cli::LaunchLine(sobel.stages[0]).find("; a quarter of the rows one wave of resident blocks covers run last"),
             std::string::npos)
       << cli::LaunchLine(sobel.stages[0]);
   strips.stages[0] = ParseStageSpec(reg, "dilate3:variant=fast:block=32x4:ppt=4", Backend::Cuda);

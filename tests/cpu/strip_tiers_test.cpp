@@ -59,18 +59,19 @@ TEST(StripTiers, HalfHeightTail) {
   EXPECT_EQ(TailRowsFor(7, kHalfTail), 0) << "no tail below 8 rows, whatever the divisor";
 }
 
-TEST(StripTiers, HalfAWavesTail) {
-  // As AnH100SizedGrid with the tail over half a wave's rows (sobel): 24 of the wave's 49 bands, 1536 rows in strips
-  // of 4, after 104 full bands.
-  const StripTiers t = TiersFor(8192, 16, 4, 16, 792, TailRule{kQuarterTail, kHalfWave});
-  EXPECT_EQ(t.tail_band, 104);
-  EXPECT_EQ(t.tail_y, 104 * 64);
+TEST(StripTiers, AQuarterWavesTail) {
+  // As AnH100SizedGrid with the tail over a quarter of a wave's rows (sobel): 12 of the wave's 49 bands, 768 rows in
+  // strips of 4, after 116 full bands.
+  const StripTiers t = TiersFor(8192, 16, 4, 16, 792, TailRule{kQuarterTail, kQuarterWave});
+  EXPECT_EQ(t.tail_band, 116);
+  EXPECT_EQ(t.tail_y, 116 * 64);
   EXPECT_EQ(t.tail_rows, 4);
-  EXPECT_EQ(t.grid_y, 104 + (8192 - 104 * 64 + 15) / 16);
+  EXPECT_EQ(t.grid_y, 116 + (8192 - 116 * 64 + 15) / 16);
   ExpectRowsCoveredOnce(t, 8192, 16, 4);
-  // An image within one wave of full strips follows the whole wave's rule: half a wave changes nothing there.
+  // An image within one wave of full strips follows the whole wave's rule: a quarter wave changes nothing there.
   for (int h : {1080, 2048, 3000, 3136})
-    EXPECT_EQ(TiersFor(h, 16, 4, 16, 792, TailRule{kQuarterTail, kHalfWave}).tail_y, TiersFor(h, 16, 4, 16, 792).tail_y)
+    EXPECT_EQ(TiersFor(h, 16, 4, 16, 792, TailRule{kQuarterTail, kQuarterWave}).tail_y,
+              TiersFor(h, 16, 4, 16, 792).tail_y)
         << h;
 }
 
@@ -137,7 +138,7 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
       for (int by : {1, 2, 4, 8})
         for (int grid_x : {1, 3, 16})
           for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L})
-            for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kHalfWave}}) {
+            for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kQuarterWave}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +
