@@ -173,10 +173,20 @@ class SlotFetch {
   unsigned at_[kFetches];
 };
 
+// Blocks per SM the staged kernel is compiled for (0: ptxas's own choice). rgba8 radius 5..6 (4 k blocks) runs 4 of
+// 256 threads at 64 registers (a 4-byte spill) where ptxas otherwise chose 64 with a 12-byte one: 63.4 -> 66.9% of a
+// copy at radius 6 (bench/results/2026-11-27j_session10, call 13). The same cap on radius 3..4 (72 registers since
+// the band table is built by shuffles, 3 blocks) ran slower, 71.0 -> 69.9 at radius 4, and a minimum of 1 gave
+// every shape more registers (gray8 70).
+template <class S>
+constexpr int StagedMinBlocks() {
+  return S::kBlocks == 4 ? 4 : 0;
+}
+
 // kWide: a block of 5..8 warps. kStride: GaussTensorStagedStride for it, a constant so that the second tile's
 // read is an immediate offset.
 template <class S, bool kWide, int kStride = GaussTensorStagedStride(S::kBlocks, kWide)>
-__global__ void __launch_bounds__(256) GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
+__global__ void __launch_bounds__(256, StagedMinBlocks<S>()) GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   extern __shared__ uint4 ring[];
   auto* staged = reinterpret_cast<std::uint8_t*>(ring);
   constexpr int kSlotBytes = kStepRows * kStride;
