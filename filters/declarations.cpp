@@ -61,9 +61,10 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
       "83% to 91% of a copy and gauss3 from 93% to 98% on an H100.";
   if (tail.divisor > 0)
     technique +=
-      " From 8 rows per thread up, the rows " +
-      std::string(tail.wave_quarters == kQuarterWave ? "a quarter of the last wave" : "the last wave") +
-      " of resident blocks would cover go in strips " + std::string(tail.divisor == kHalfTail ? "half" : "a quarter") +
+      " From 8 rows per thread up, " +
+      std::string(tail.wave_quarters == kQuarterWave ? "a quarter of the rows" : "the rows") +
+      " the last wave of resident blocks would cover go in strips " +
+      std::string(tail.divisor == kHalfTail ? "half" : "a quarter") +
       " as long, started last: a grid of equal strips ends with a few blocks running alone on "
       "an emptying GPU, each at its own latency's pace, which cost dilate5 about 9 of its 56 us at 8192x8192 on "
       "an H100 (the same kernel reached 90% of a copy at 16384x16384 and 78% at 8192x8192); with short last "

@@ -21,7 +21,7 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail` (core/strip_tiers.hpp): its
-// launcher puts the last wave's rows (or half of them) in strips tail.divisor times shorter (strip::StripArgsOf),
+// launcher puts the last wave's rows (a quarter of them for sobel) in strips tail.divisor times shorter (StripArgsOf),
 // which the teaching text then explains; a variant that takes them only for some parameters (box fast) passes 0 and
 // explains its own rule.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,

@@ -38,9 +38,10 @@
 //    taps per lane from the weights): warp f builds fragment f, each lane finding a tap's weight by a shuffle
 //    (LaneWeights), while the first slots are fetched. Built word by word by all threads, with the weights read
 //    at lane-dependent indices, the table cost 14% of gray8 radius 4's instructions; by shuffles, gray8 radius
-//    1..8 ran 0.8 to 2.7 points of the copy faster, rgba8 level (H100, 2026-11-27j_session10, call 1). Measured on an H100 (8192x8192, block 32x8, 128 rows per warp):
-//    radius 4 0.076 ms against 0.088 ms off, radius 8 0.079 against 0.097. What limits it now (ncu): the fixed
-//    latency of each warp's chain of dependent mma, the barrier and the shared-memory reads, at 50% occupancy
+//    1..8 ran 0.8 to 2.7 points of the copy faster, rgba8 level (H100, 2026-11-27j_session10, call 1).
+//    Measured on an H100 (8192x8192, block 32x8, 128 rows per warp): radius 4 0.076 ms against 0.088 ms off,
+//    radius 8 0.079 against 0.097. What limits it now (ncu): the fixed latency of each warp's chain of dependent
+//    mma, the barrier and the shared-memory reads, at 50% occupancy
 //    (62 registers); 0.69 issued warps per scheduler, L2 65% busy. Tried and slower: two strips per warp (fewer
 //    instructions, but 78 registers), 8 or 16 slots at one barrier per step (no change), 48 registers (spills).
 //    rgba8 trials on the H100 (ms at radius 4 / 8, ppt 128, each against the kept kernel in the same call): the
@@ -173,11 +174,11 @@ class SlotFetch {
   unsigned at_[kFetches];
 };
 
-// Blocks per SM the staged kernel is compiled for (0: ptxas's own choice). rgba8 radius 5..6 (4 k blocks) runs 4 of
-// 256 threads at 64 registers (a 4-byte spill) where ptxas otherwise chose 64 with a 12-byte one: 63.4 -> 66.9% of a
-// copy at radius 6 (bench/results/2026-11-27j_session10, call 13). The same cap on radius 3..4 (72 registers since
-// the band table is built by shuffles, 3 blocks) ran slower, 71.0 -> 69.9 at radius 4, and a minimum of 1 gave
-// every shape more registers (gray8 70).
+// Blocks per SM the staged kernel is compiled for (0: ptxas's own choice). rgba8 radius 5..6 (4 k blocks) runs 4
+// blocks of 256 threads at 64 registers (a 4-byte spill) where ptxas otherwise chose 64 with a 12-byte one: 63.4 ->
+// 66.9% of a copy at radius 6 (bench/results/2026-11-27j_session10, call 13). The same cap on radius 3..4 (72
+// registers since the band table is built by shuffles, 3 blocks) ran slower, 71.0 -> 69.9 at radius 4, and a minimum
+// of 1 gave every shape more registers (gray8 70).
 template <class S>
 constexpr int StagedMinBlocks() {
   return S::kBlocks == 4 ? 4 : 0;
@@ -186,7 +187,8 @@ constexpr int StagedMinBlocks() {
 // kWide: a block of 5..8 warps. kStride: GaussTensorStagedStride for it, a constant so that the second tile's
 // read is an immediate offset.
 template <class S, bool kWide, int kStride = GaussTensorStagedStride(S::kBlocks, kWide)>
-__global__ void __launch_bounds__(256, StagedMinBlocks<S>()) GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
+__global__ void __launch_bounds__(256, StagedMinBlocks<S>())
+    GaussTensorStaged(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   extern __shared__ uint4 ring[];
   auto* staged = reinterpret_cast<std::uint8_t*>(ring);
   constexpr int kSlotBytes = kStepRows * kStride;

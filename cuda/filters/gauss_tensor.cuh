@@ -91,7 +91,7 @@ class LaneWeights {
 template <typename Element>
 __device__ unsigned AFragmentWord(Element a, int kb, int lane, int word) {
   const int m = (lane >> 2) + 8 * (word & 1), k = 16 * kb + 2 * (lane & 3) + 8 * (word >> 1);
-  return a(m, k) | (a(m, k + 1) << 16);
+  return unsigned(a(m, k)) | (unsigned(a(m, k + 1)) << 16);
 }
 
 // The band matrices: row pass T(m, k) = w[(x_in(k) - kLeft - x_out(m)) / kChannels] for bytes of one channel,
@@ -154,14 +154,6 @@ __device__ __forceinline__ void Mma(float (&d)[4], const uint4& a, unsigned b0, 
       "{%0,%1,%2,%3};\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1));
-}
-// The same product with an accumulator c apart from the result d: the row pass's first mma reads the bias from
-// registers it shares with the other tile, where tying c to d copied the bias into each tile's result registers.
-__device__ __forceinline__ void MmaFrom(float (&d)[4], const uint4& a, unsigned b0, unsigned b1, const float (&c)[4]) {
-  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-      "{%10,%11,%12,%13};\n"
-      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-      : "r"(a.x), "r"(a.y), "r"(a.z), "r"(a.w), "r"(b0), "r"(b1), "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
 }
 __device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
   const __half2 h = __floats2half2_rn(lo, hi);

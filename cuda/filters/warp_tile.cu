@@ -87,8 +87,8 @@ __device__ __forceinline__ void CpAsync4To(unsigned slot, const void* gmem) {
 // Starts copying the region's rows in 16-byte chunks by cp.async (one commit group; the caller waits for it):
 // 2^shift threads per row, so that a short row (7 chunks for a 64x64 tile at 30 degrees) does not leave most of a
 // warp idle. Chunks may reach past the row's last pixel, never past its pitch (a multiple of 16, checked by the
-// launcher). Every chunk is in flight at once: loaded into registers and stored, each waited for its load, one
-// latency after another (ncu: the stores held a third of the kernel's stall samples).
+// launcher). Every chunk is in flight at once. Before, each went through registers, its store waiting for its
+// load, one latency after another (ncu: those stores held a third of gray8's stall samples).
 template <int C>
 __device__ void StageRegion(const TileArgs& a, const Region& r, unsigned char* smem) {
   const int rows = r.y1 - r.y0;

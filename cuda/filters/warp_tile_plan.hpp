@@ -57,12 +57,11 @@ TileLayout PlanTileLayout(const cpu::AffineF& inverse, int channels, int bx, int
                           std::size_t smem_budget);
 
 // The stride's granularity. gray8: 16 bytes, so that every row is 16-byte aligned and the staging stores whole
-// chunks (8 candidate strides cover the 32 banks). rgba8: 4 bytes (32 candidates; a chunk is stored as four
-// words), because its taps are whole words: 8 lanes of a warp row read every fourth word, and rows must be
-// offset by a bank that is not a multiple of 4 for the 4 rows of a warp not to collide. The plan still takes a
-// multiple of 16 when its conflicts are within 1.4 times the best (kAlignedStrideConflicts in the .cpp), so that
-// the staging copies whole chunks: with the stride it takes at 30 degrees (400 bytes, the best anyway), rgba8 ran
-// 67.1 -> 72.5% of a copy at 8192x8192 on an H100 (bench/results/2026-11-27j_session10, call 7).
+// chunks (8 candidate strides cover the 32 banks). rgba8: 4 bytes (32 candidates), because its taps are whole
+// words: 8 lanes of a warp row read every fourth word, and rows must be offset by a bank that is not a multiple
+// of 4 for the 4 rows of a warp not to collide. The plan still takes a multiple of 16 when its conflicts are
+// within 1.4 times the best (kAlignedStrideConflicts in the .cpp, which gives the figures), so that the staging
+// copies whole chunks; with any other stride an rgba8 chunk is copied as four words.
 constexpr int StrideStep(int channels) { return channels == 1 ? kChunkBytes : 4; }
 
 // Shared-memory wavefronts (bank conflicts included) of the first tap's loads of the first warps of a block,

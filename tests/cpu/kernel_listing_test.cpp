@@ -89,8 +89,9 @@ TEST(KernelListing, LaunchLineShowsThePlannedGridAndBlock) {
   strips.stages[0] = ParseStageSpec(reg, "sobel:variant=fast:block=32x4:ppt=16", Backend::Cuda);
   const Plan sobel = ResolvePipeline(reg, strips, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cuda);
   ASSERT_FALSE(sobel.issue) << sobel.issue->message;
-  EXPECT_NE(cli::LaunchLine(sobel.stages[0]).find("; a quarter of the rows one wave of resident blocks covers run last"),
-            std::string::npos)
+  EXPECT_NE(
+      cli::LaunchLine(sobel.stages[0]).find("; a quarter of the rows one wave of resident blocks covers run last"),
+      std::string::npos)
       << cli::LaunchLine(sobel.stages[0]);
   strips.stages[0] = ParseStageSpec(reg, "dilate3:variant=fast:block=32x4:ppt=4", Backend::Cuda);
   const Plan short_strips = ResolvePipeline(reg, strips, ImageShape{1000, 500, PixelFormat::Gray8}, Backend::Cuda);

@@ -248,6 +248,16 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
     EXPECT_TRUE(plan.ok()) << spec << ": " << plan.issue->message;
     return plan.ok() ? plan.stages[0].tail.divisor : -1;
   };
+  auto quarters = [&](const char* spec) {
+    Pipeline p;
+    p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cuda));
+    const Plan plan = ResolvePipeline(reg, p, gray, Backend::Cuda);
+    return plan.ok() ? plan.stages[0].tail.wave_quarters : -1;
+  };
+  // Sobel's tail covers a quarter of a wave's rows, every other strip variant's a whole wave's.
+  EXPECT_EQ(quarters("sobel:variant=fast"), kQuarterWave);
+  EXPECT_EQ(quarters("dilate5:variant=fast"), kWholeWave);
+  EXPECT_EQ(quarters("box:variant=fast:radius=8"), kWholeWave);
   EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);
   EXPECT_EQ(tail("erode5:variant=fast"), kHalfTail);
   EXPECT_EQ(tail("dilate3:variant=fast"), kQuarterTail);
