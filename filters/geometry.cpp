@@ -84,9 +84,9 @@ static VariantSpec AffineFast() {
       "copy itself once went through registers, each load waited for before its store (a third of gray8's "
       "stall samples, three fifths of rgba8's); by cp.async rgba8 rose from 60% to 67% of the copy, gray8 "
       "from 43.0% to 43.5%. rgba8 copies whole 16-byte chunks when its stride keeps the rows 16-byte aligned, "
-      "which the plan prefers while such a stride costs at most 1.4 times the best stride's bank conflicts "
-      "(four 4-byte copies were a fifth of its instructions): at 30 degrees 67% -> 72.5%, at 20 and 75 "
-      "degrees 67% -> 72%, at 0 degrees and scale 0.7 82% -> 90%. gray8 cannot reach 70% this way: its "
+      "which the plan prefers while such a stride costs at most twice the best stride's bank conflicts "
+      "(four 4-byte copies were a fifth of its instructions): at 30 degrees 67% -> 72.5%, at 5 to 20 and at 75 "
+      "degrees 67% -> 70..73%, at 0 degrees and scale 0.7 82% -> 90%. gray8 cannot reach 70% this way: its "
       "sampling loop alone is 0.9 warp instructions per pixel, about 60% of the copy at the issue rate it "
       "reaches.";
   v.uses.smem = true;

@@ -17,8 +17,10 @@ constexpr int kBankBytes = 4 * kBanks;
 // rgba8's instructions at 30 degrees): it is taken even when its tap loads cost up to this much more than the best
 // stride's. H100, rgba8, 8192x8192, three rounds (bench/results/2026-11-27j_session10, call 11): 0 degrees at scale
 // 0.7 (1.09 times the wavefronts) 81.6 -> 89.9% of a copy, 5 degrees at 0.7 (1.32 times) 79.1 -> 88.2, 20 and 75
-// degrees (1.23, 1.20) 67.6 / 66.6 -> 72.6 / 72.0; nothing slower at 1.15, 1.25 or 1.4.
-constexpr double kAlignedStrideConflicts = 1.4;
+// degrees (1.23, 1.20) 67.6 / 66.6 -> 72.6 / 72.0; nothing slower at 1.15, 1.25 or 1.4. At 2 (call 15): 5, 10 and
+// 15 degrees (1.7 to 1.9 times) 66.8 / 67.1 / 67.0 -> 70.0 / 71.1 / 71.9, 90 at scale 2 (2 times) 78.2 -> 79.0,
+// nothing slower; 0 and 90 degrees at scale 1 (4 times: the identity's rows share their banks) keep four words.
+constexpr double kAlignedStrideConflicts = 2.0;
 // Shifts standing in for the map's own (the layout must not depend on it): a block's bank pattern depends on
 // the fractional part of its positions, so the search counts several.
 constexpr float kProbeShifts[][2] = {{1000.37f, 1000.61f}, {2000.83f, 3000.12f}, {500.5f, 700.95f},

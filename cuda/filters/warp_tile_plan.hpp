@@ -60,7 +60,7 @@ TileLayout PlanTileLayout(const cpu::AffineF& inverse, int channels, int bx, int
 // chunks (8 candidate strides cover the 32 banks). rgba8: 4 bytes (32 candidates), because its taps are whole
 // words: 8 lanes of a warp row read every fourth word, and rows must be offset by a bank that is not a multiple
 // of 4 for the 4 rows of a warp not to collide. The plan still takes a multiple of 16 when its conflicts are
-// within 1.4 times the best (kAlignedStrideConflicts in the .cpp, which gives the figures), so that the staging
+// within 2 times the best (kAlignedStrideConflicts in the .cpp, which gives the figures), so that the staging
 // copies whole chunks; with any other stride an rgba8 chunk is copied as four words.
 constexpr int StrideStep(int channels) { return channels == 1 ? kChunkBytes : 4; }
 
