@@ -26,16 +26,25 @@ struct StripTiers {
 constexpr int kQuarterTail = 4, kHalfTail = 2;
 // How many rows go in the tail once the image needs more than one wave of full strips, in quarters of one wave's
 // rows: a whole wave suits most stencils; sobel, whose every strip pays an expensive set-up, takes a quarter
-// (filters/sobel.cpp says why).
-constexpr int kWholeWave = 4, kQuarterWave = 1;
+// (filters/sobel.cpp says why), gauss tensor half (filters/gauss.cpp).
+constexpr int kWholeWave = 4, kHalfWave = 2, kQuarterWave = 1;
+// A grid within one wave of full strips halves its strips while it fills less than 1/n of a wave (TiersFor), down
+// to the tail's rows: n = 3 for the strip stencils, whose every strip pays its first rows again; gauss tensor,
+// whose strips cost little to start, halves while it fills less than half a wave, down to 16 rows
+// (filters/gauss.cpp).
+constexpr int kThirdOfWave = 3, kHalfOfWave = 2;
 
-// A stage's tail (VariantSpec::tail): its strips' divisor and the wave quarters it covers. Made from a divisor
-// alone, it covers one whole wave.
+// A stage's tail (VariantSpec::tail): its strips' divisor, the wave quarters it covers, and for a grid within one
+// wave the share of a wave below which it halves its strips and the fewest rows it halves them to (0: the tail's).
+// Made from a divisor alone, it covers one whole wave and halves below a third, down to the tail's rows.
 struct TailRule {
   int divisor = 0;
   int wave_quarters = kWholeWave;
-  constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave)  // NOLINT: implicit from a divisor
-      : divisor(tail_divisor), wave_quarters(quarters) {}
+  int short_grid = kThirdOfWave;
+  int short_min_rows = 0;
+  constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave,  // NOLINT: implicit from a divisor
+                     int short_share = kThirdOfWave, int short_rows = 0)
+      : divisor(tail_divisor), wave_quarters(quarters), short_grid(short_share), short_min_rows(short_rows) {}
   constexpr bool operator==(const TailRule&) const = default;
 };
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
@@ -62,16 +71,18 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
   const long tail_y = main_bands * band_rows;
   // The whole image within one wave of full strips. Shorter strips spread its rows over more warps, but each
   // strip pays its first rows again, and a grid past one wave costs a whole strip's time more. So the strips are
-  // halved from full length (not below the tail's rows) only while their grid fills less than a third of a wave;
-  // full length means equal strips. H100, box fast radius 3 at 32 rows per thread, % of a copy
-  // (bench/results/2026-11-27i_session9, calls 7 and 8): 8192x8192 90.9 in one wave of full strips (1024 blocks)
-  // against 86.2 with every strip halved (two waves); 4096x4096 79.6 at 16 rows (512 blocks) against 76.4 at 8
-  // (1024); 2048x2048 77.3 at 8 rows (256 blocks) against 67.9 at 16 (128). Call 9 ran this rule against the one
-  // before at five sizes from 1920x1080 to 16384x16384: nothing lost more than 1.2 points, 4096x4096 gained 1 to 5.
+  // halved from full length (not below the tail's rows) only while their grid fills less than a third of a wave
+  // (tail.short_grid and short_min_rows: gauss tensor, half and 16 rows); full length means equal strips. H100, box fast radius 3 at 32 rows per
+  // thread, % of a copy (bench/results/2026-11-27i_session9, calls 7 and 8): 8192x8192 90.9 in one wave of full
+  // strips (1024 blocks) against 86.2 with every strip halved (two waves); 4096x4096 79.6 at 16 rows (512 blocks)
+  // against 76.4 at 8 (1024); 2048x2048 77.3 at 8 rows (256 blocks) against 67.9 at 16 (128). Call 9 ran this rule
+  // against the one before at five sizes from 1920x1080 to 16384x16384: nothing lost more than 1.2 points,
+  // 4096x4096 gained 1 to 5.
   if (main_bands == 0) {
     auto blocks = [&](int n) { return (h + static_cast<long>(by) * n - 1) / (static_cast<long>(by) * n) * grid_x; };
     int strip_rows = rows;
-    while (strip_rows / 2 >= tail_rows && 3 * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
+    const int fewest = tail.short_min_rows > 0 ? tail.short_min_rows : tail_rows;
+    while (strip_rows / 2 >= fewest && tail.short_grid * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
     if (strip_rows == rows) return equal;
     tail_rows = strip_rows;
   }

@@ -79,12 +79,12 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   // A function per rule: VariantSpec keeps plain function pointers.
   if (tail == TailRule{})
     v.tail = nullptr;
-  else if (tail == TailRule{kHalfTail})
-    v.tail = [](const ParamValues&) { return TailRule{kHalfTail}; };
+  else if (tail == TailRule{kHalfTail, kWholeWave, kHalfOfWave})
+    v.tail = [](const ParamValues&) { return TailRule{kHalfTail, kWholeWave, kHalfOfWave}; };
   else if (tail == TailRule{kQuarterTail})
     v.tail = [](const ParamValues&) { return TailRule{kQuarterTail}; };
-  else if (tail == TailRule{kQuarterTail, kQuarterWave})
-    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kQuarterWave}; };
+  else if (tail == TailRule{kQuarterTail, kQuarterWave, kHalfOfWave})
+    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kQuarterWave, kHalfOfWave}; };
   else
     throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail.divisor) + " over " +
                        std::to_string(tail.wave_quarters) + " wave quarters has no rule");

@@ -11,6 +11,7 @@
 #include "cuda/filters/gauss_tensor.hpp"
 #include "filters/declarations.hpp"
 #include "filters/footprints.hpp"
+#include "filters/gauss_launch_rules.hpp"
 #include "filters/kernel_sources.hpp"
 
 namespace fl::filters {
@@ -35,67 +36,6 @@ static BlockFootprint FusedFootprint(const LaunchConfig& c, const ParamValues& p
 // The row pass of `separable` (the column pass mirrors it): ppt results per thread along x, an apron of radius.
 static BlockFootprint SeparableRowFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   return {c.block_x * c.ppt, c.block_y, p.Int("radius")};
-}
-
-// fast's rows per thread for gray32f by radius: its ring of 2r + 1 row results grows with r (186 registers at
-// radius 8), so fewer threads run at once and longer strips spread the window's first rows over more outputs
-// (ms on an H100, 8192x8192 gray32f, block 32x4, ppt 8 / 16 / 32 / 48 / 64, bench/results/
-// 2026-11-25_h100_radius_sweep/): r1 0.186 / 0.200 / 0.212 / 0.221 / 0.227, r4 0.221 / 0.202 / 0.226 / 0.233
-// / 0.239, r6 0.321 / 0.266 / 0.246 / 0.244 / 0.250, r8 0.471 / 0.360 / 0.307 / 0.293 / 0.291. gray8 and
-// rgba8 run `tensor` by default and keep ppt 16 (not swept).
-static LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in != PixelFormat::Gray32f) return d;
-  return WithPptForRadius(d, p.Int("radius"), {{3, 8}, {5, 16}, {7, 48}, {cuda::kGaussFastMaxRadius, 64}});
-}
-
-// tensor's rows per thread for rgba8 by radius: its row pass grows with r (3 k blocks at radius 3..4, 5
-// at 7..8), and longer strips spread the once-per-warp set-up; gray8 is fastest at 128 at every radius (ms on
-// an H100, 8192x8192, block 32x8, ppt 64 / 128 / 192 / 256 / 384,
-// bench/results/2026-11-25_h100_radius_sweep/): rgba8 r2 0.284 / 0.240 / 0.260 / 0.279 / 0.304, r4 0.326 /
-// 0.258 / 0.244 / 0.260 / 0.281, r6 0.376 / 0.298 / 0.275 / 0.270 / 0.270, r8 0.442 / 0.338 / 0.306 / 0.294 /
-// 0.282; gray8 r8 0.081 / 0.070 / 0.075 / 0.082 / 0.091.
-static LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in != PixelFormat::Rgba8) return d;
-  return WithPptForRadius(d, p.Int("radius"),
-                          {{2, 128}, {4, 192}, {6, 256}, {cuda::kGaussTensorMaxRadius, 384}});
-}
-
-// half2's rows per thread by radius and format: longer strips spread the window's first 2r rows (a conversion
-// each) over more outputs, and cut the threads that hide latency; the balance moves to longer strips with the
-// radius (ms on an H100, 8192x8192, block 32x4, ppt 4 / 8 / 16 / 32 / 64, the column-first kernel of 175ad6e,
-// bench/results/2026-11-27_h100_half2_shared_display/call8_175ad6e/): gray8 r1 0.0540 / 0.0542 / 0.0581 / 0.0677
-// / 0.0772, r2 0.0660 / 0.0606 / 0.0617 / 0.0690 / 0.0800, r3 0.0845 / 0.0733 / 0.0702 / 0.0790 / 0.0987, r4
-// 0.0939 / 0.0812 / 0.0767 / 0.0846 / 0.1038; rgba8 r1 0.2022 / 0.2014 / 0.2130 / 0.2232 / 0.2386, r2 0.2814 /
-// 0.2192 / 0.2144 / 0.2289 / 0.2452, r4 0.3451 / 0.2804 / 0.2558 / 0.2597 / 0.2676.
-static LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in == PixelFormat::Rgba8) return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
-  return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
-}
-
-// gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 4 and columns from 5, the
-// faster of the two at each radius (ms on an H100, 8192x8192 gray32f, each at its rule's launch,
-// bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
-// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209.
-static std::string GaussGray32fFallback(const ParamValues& p, PixelFormat) {
-  return p.Int("radius") <= 4 ? "fast" : "columns";
-}
-
-// columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):
-// r3 0.210 / 0.212 / 0.214 / 0.214, r5 0.208 / 0.205 / 0.204 / 0.206, r6 0.206 / 0.205 / 0.218 / 0.255, r7 0.213
-// / 0.212 / 0.223 / 0.250, r8 0.221 / 0.215 / 0.212 / 0.209. From radius 5 blocks of 128 threads are the fastest
-// (their 8-column aprons notwithstanding); at radius 8 longer strips spread the 16 apron rows. Strips of whole
-// batches (the multiple of the batch nearest 128 or 512 rows) waste no rows in their last batch
-// (bench/results/2026-11-27_strip_limits/call12_columns_ppt_h100, 128x1): r5 ppt 128 0.2041 -> 132 0.2017 ms, r6
-// 128 0.2044 -> 130 0.2041, r7 128 0.2119 -> 135 0.2084, r8 512 0.2094 -> 510 0.2052. The multiple below was
-// faster only at r7 (120: 0.2069) and slower at r5 and r6; one rule, the nearest, serves all four.
-static LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  const int r = p.Int("radius");
-  if (r <= 4) return d;
-  LaunchConfig c = d;
-  c.block_x = 128;
-  const int batch = cuda::GaussColumnsBatchRows(r), target = r >= 8 ? 512 : 128;
-  c.ppt = batch * std::max(1, (target + batch / 2) / batch);
-  return c;
 }
 
 static FilterSpec DeclareGauss() {
@@ -308,7 +248,12 @@ static FilterSpec DeclareGauss() {
       "0.097 off; rgba8 0.27 ms on against 0.49 off and 0.82 for fast (radius 8: 0.35, 0.91 and 1.87). What "
       "limits it now is latency and issue: each warp's chain of dependent mma, the barrier, and for rgba8 the "
       "longer row pass (radius 8: 72 registers, 3 blocks per SM). A block of one warp has no neighbour to share "
-      "rows with and loads directly.",
+      "rows with and loads directly. The grid's last half wave of rows runs in strips half as long, and a grid "
+      "that fills less than half a wave halves its strips, down to 16 rows, while it stays under half "
+      "(core/strip_tiers.hpp): each block walks its strip in order, so the last blocks to start set the end. "
+      "H100, % of a copy, equal strips against these (gray8 radius 4, three rounds): 1920x1080 69.6 -> 97.0, "
+      "2048x2048 47.3 -> 58.2, 2560x1440 46.7 -> 56.3, 4096x4096 50.7 -> 53.0, 8192x8192 65.0 -> 65.5; rgba8 "
+      "radius 8 at 1920x1080 29.8 -> 42.0.",
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
@@ -323,6 +268,7 @@ static FilterSpec DeclareGauss() {
   tensor.smem_bytes = cuda::GaussTensorSmemBytes;
   tensor.check_launch = cuda::GaussTensorProblem;
   tensor.footprint = cuda::GaussTensorFootprint;
+  tensor.tail = GaussTensorTail;
 
   VariantSpec half2 = CudaVariant(
       "half2",

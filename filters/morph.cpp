@@ -138,7 +138,14 @@ VariantSpec TwoPassSmem5() {
 // process; 2026-11-27g_session7 call 3, the builds alternated): dilate5 83.4 / 83.1 / 82.8 / 82.1 -> 83.8 / 83.8 /
 // 83.7 / 83.2% of a copy, erode5 82.0 / 81.9 / 82.2 / 82.7 -> 83.8 / 83.1 / 82.5 / 82.7; rgba8 dilate5 level;
 // gauss3 91.8 -> 88.2 and dilate3 93.0 -> 89.6 (call 9), whose strips have 2 apron rows to amortise instead of 4.
-constexpr int TailOf(int r) { return r == 2 ? kHalfTail : kQuarterTail; }
+// 5x5's grid within one wave halves its strips while it fills less than half a wave, not a third: H100, three
+// rounds, % of a copy, a third -> half (bench/results/2026-11-27k_session11, call 4): 3840x2160 gray8 dilate5 /
+// erode5 46.3 / 46.9 -> 60.1 / 61.6 (its 16-row grid filled 0.34 of a wave), rgba8 1920x1080 dilate5 79.9 -> 83.9;
+// 1920x1080 to 8192x8192 otherwise within 0.6. 3x3 keeps a third: half cost gray8 gauss3 and dilate3 2 to 3 points
+// at 4096x4096.
+constexpr TailRule TailOf(int r) {
+  return r == 2 ? TailRule{kHalfTail, kWholeWave, kHalfOfWave} : TailRule{kQuarterTail};
+}
 
 template <MorphOp Op, int R>
 VariantSpec Fast() {

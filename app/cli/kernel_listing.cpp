@@ -76,7 +76,9 @@ KernelListing ListKernel(const FilterSpec& f, const VariantSpec& v) {
 static std::string TailNote(const PlannedStage& s) {
   const int tail_rows = TailRowsFor(s.launch.ppt, s.tail.divisor);
   if (tail_rows == 0) return "";
-  const std::string rows = s.tail.wave_quarters == kQuarterWave ? "a quarter of the rows" : "the rows";
+  const std::string rows = s.tail.wave_quarters == kQuarterWave ? "a quarter of the rows"
+                           : s.tail.wave_quarters == kHalfWave  ? "half the rows"
+                                                                : "the rows";
   return "; " + rows + " one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
          " rows (more rows of blocks)";
 }

@@ -27,9 +27,11 @@ std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const std::vector<StageReport>& reports = s.results[show_b ? Slot::B : Slot::A].stages;
   const long resident =
       static_cast<std::size_t>(stage) < reports.size() ? reports[static_cast<std::size_t>(stage)].resident_blocks : 0;
-  if (ps.tail.divisor > 0 && resident > 0 && ps.launch.block_y > 0 && ps.launch.ppt > 0) {
-    const StripTiers t = TiersFor(ps.out.height, ps.launch.ppt, ps.launch.block_y, g.blocks_x, resident, ps.tail);
-    g.tiers = {t.grid_y, t.tail_band, t.tail_y, t.tail_rows * ps.launch.block_y};
+  // Strips per row of blocks: block_y for the strip kernels, one for gauss tensor (its warps stand side by side).
+  const int strips = ps.launch.ppt > 0 ? g.footprint.tile_h / ps.launch.ppt : 0;
+  if (ps.tail.divisor > 0 && resident > 0 && strips > 0) {
+    const StripTiers t = TiersFor(ps.out.height, ps.launch.ppt, strips, g.blocks_x, resident, ps.tail);
+    g.tiers = {t.grid_y, t.tail_band, t.tail_y, t.tail_rows * strips};
     g.blocks_y = t.grid_y;
   }
   return g;

@@ -72,9 +72,11 @@
 
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
+#include "core/strip_tiers.hpp"
 #include "cuda/filters/gauss_tensor.cuh"
 #include "cuda/filters/gauss_tensor.hpp"
 #include "cuda/filters/row_pipe.cuh"
+#include "cuda/kernel_info.hpp"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -104,9 +106,10 @@ template <class S>
 __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfWeights wt, const TensorArgs a) {
   const int lane = static_cast<int>(threadIdx.x) & 31, g = lane >> 2, t = lane & 3;
   const int x0 = static_cast<int>(blockIdx.x * blockDim.y + threadIdx.y) * kStripWidth;
-  const int ys = static_cast<int>(blockIdx.y) * a.rows;
+  const BlockRows rows = RowsOfBlock(a);
+  const int ys = rows.y0;
   if (x0 >= a.row_bytes || ys >= a.h) return;  // the same for the whole warp
-  const int yend = min(ys + a.rows, a.h);
+  const int yend = min(rows.end, a.h);
   const BandMatrices<S::kBlocks> band = MakeBands<S>(wt);
 
   // Tile j holds rows ys - 8 + 8j .. +7; thread (g, t) loads row g's window bytes xl .. xl + kThreadBytes - 1.
@@ -196,9 +199,10 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
   const int warps = static_cast<int>(blockDim.y);
   const int xb = static_cast<int>(blockIdx.x) * warps * kStripWidth;
   const int x0 = xb + static_cast<int>(threadIdx.y) * kStripWidth;
-  const int ys = static_cast<int>(blockIdx.y) * a.rows;
+  const BlockRows rows = RowsOfBlock(a);
+  const int ys = rows.y0;
   if (ys >= a.h) return;  // the same for the whole block
-  const int yend = min(ys + a.rows, a.h);
+  const int yend = min(rows.end, a.h);
   const int steps = (yend - ys + kStepRows - 1) / kStepRows;
   const int tid = static_cast<int>(threadIdx.y) * 32 + lane;
 
@@ -323,7 +327,7 @@ void LaunchGaussTensor(const CudaCall& c) {
     sum += __half2float(h);
   }
   wt.row_bias = -1024.0f * sum;
-  const TensorArgs a{c.in.data,
+  TensorArgs a{c.in.data,
                      c.in.pitch,
                      c.out.data,
                      c.out.pitch,
@@ -332,7 +336,10 @@ void LaunchGaussTensor(const CudaCall& c) {
                      c.launch.ppt,
                      Aligned(c.in.data, c.in.pitch, 8),
                      Aligned(c.out.data, c.out.pitch, 4),
-                     static_cast<unsigned>(c.in.pitch)};
+                     static_cast<unsigned>(c.in.pitch),
+                     0,
+                     0,
+                     0};
   // The staged kernel's cp.async needs 16-byte aligned rows (every DeviceImage has them: its pitch is a
   // multiple of 512); a view without them takes the direct loads, and so does a block of one warp, which has
   // no neighbour to share its rows with.
@@ -340,7 +347,17 @@ void LaunchGaussTensor(const CudaCall& c) {
   launch.smem = Staged(c.launch) && Aligned(c.in.data, c.in.pitch, 16) && c.in.pitch <= UINT32_MAX;
   const TensorKernel kernel = KernelFor(f, r, launch);
   const std::size_t smem = launch.smem ? StagedSmemBytes(RowBlocks(f, r), launch) : 0;
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
+  // The last wave's rows in shorter strips when the plan says so (PlannedStage::tail): one strip per row of blocks.
+  dim3 grid = GridOf(c);
+  const long resident = c.tail.divisor > 0 ? ResidentBlocks(reinterpret_cast<const void*>(kernel),
+                                                            c.launch.block_x * c.launch.block_y, smem)
+                                           : 0;
+  const StripTiers t = TiersFor(c.in.shape.height, c.launch.ppt, 1, static_cast<int>(grid.x), resident, c.tail);
+  a.tail_band = t.tail_band;
+  a.tail_offset = t.tail_y - t.tail_band * t.tail_rows;
+  a.tail_rows = t.tail_rows;
+  grid.y = static_cast<unsigned>(t.grid_y);
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussTensor or GaussTensorStaged");
 }
 

@@ -31,11 +31,29 @@ struct TensorArgs {
   std::size_t out_pitch;
   int h;
   int row_bytes;     // width x bytes per pixel: the kernels count bytes, not pixels
-  int rows;          // output rows per warp, a multiple of 16
+  int rows;          // output rows per warp, a multiple of 16 (outside the tail)
   bool wide_loads;   // input and its pitch 8-byte aligned: whole-word loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
   unsigned in_pitch32;  // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
+  // From row block tail_band on, strips of tail_rows rows from row tail_y: the last wave's rows in shorter strips
+  // (core/strip_tiers.hpp, the plan's TailRule); tail_band past the grid without a tail.
+  int tail_band;
+  int tail_offset;  // tail_y - tail_band x tail_rows
+  int tail_rows;
 };
+
+// The output rows [y0, end) of this block's strips (each block is one row of strips): block row b < tail_band
+// starts at b rows, the tail's at tail_y in strips of tail_rows. end may pass the image (the callers clip it).
+struct BlockRows {
+  int y0, end;
+};
+__device__ __forceinline__ BlockRows RowsOfBlock(const TensorArgs& a) {
+  const int b = static_cast<int>(blockIdx.y);
+  const bool tail = b >= a.tail_band;
+  const int rows = tail ? a.tail_rows : a.rows;
+  const int y0 = b * rows + (tail ? a.tail_offset : 0);
+  return {y0, y0 + rows};
+}
 
 // How a row meets the row pass: kChannels bytes a pixel, and a window of kBlocks k blocks (16 bytes each) around
 // the strip's 16 output bytes, kLeft of them before it. A pixel's taps lie kChannels bytes apart, so the window

@@ -236,8 +236,8 @@ namespace {
 
 // The plan decides once whether a stage's launcher takes the tail strips and how much shorter they are, and the
 // launcher, the overlay and the kernel view read that: the strip stencils always (5x5 morphology half as long, the
-// others a quarter), box fast by its rule (a quarter up to radius 4, half from 5),
-// gauss half2 and the point kernels never, and no stage on the CPU backend.
+// others a quarter), box fast by its rule (a quarter up to radius 4, half from 5), gauss tensor half as long over
+// half a wave, gauss half2 and the point kernels never, and no stage on the CPU backend.
 TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   const Registry& reg = BuiltinRegistry();
   const ImageShape gray{640, 480, PixelFormat::Gray8};
@@ -254,8 +254,29 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
     const Plan plan = ResolvePipeline(reg, p, gray, Backend::Cuda);
     return plan.ok() ? plan.stages[0].tail.wave_quarters : -1;
   };
-  // Sobel's tail covers a quarter of a wave's rows, every other strip variant's a whole wave's.
+  // Sobel's tail covers a quarter of a wave's rows, gauss tensor's half, every other strip variant's a whole wave's.
   EXPECT_EQ(quarters("sobel:variant=fast"), kQuarterWave);
+  EXPECT_EQ(quarters("gauss:variant=tensor:radius=4"), kHalfWave);
+  EXPECT_EQ(tail("gauss:variant=tensor:radius=4"), kHalfTail);
+  EXPECT_EQ(tail("gauss:variant=tensor:radius=8"), kHalfTail);
+  EXPECT_EQ(tail("gauss:variant=tensor:radius=4", Backend::Cpu), 0);
+  // A grid within one wave halves its strips below half a wave for sobel, 5x5 morphology and gauss tensor (down to
+  // 16 rows there), below a third for the others.
+  auto rule = [&](const char* spec) {
+    Pipeline p;
+    p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cuda));
+    const Plan plan = ResolvePipeline(reg, p, gray, Backend::Cuda);
+    return plan.ok() ? plan.stages[0].tail : TailRule{-1};
+  };
+  EXPECT_EQ(rule("sobel:variant=fast").short_grid, kHalfOfWave);
+  EXPECT_EQ(rule("dilate5:variant=fast").short_grid, kHalfOfWave);
+  EXPECT_EQ(rule("erode5:variant=fast").short_grid, kHalfOfWave);
+  EXPECT_EQ(rule("dilate3:variant=fast").short_grid, kThirdOfWave);
+  EXPECT_EQ(rule("gauss3:variant=fast").short_grid, kThirdOfWave);
+  EXPECT_EQ(rule("box:variant=fast:radius=3").short_grid, kThirdOfWave);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_grid, kHalfOfWave);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_min_rows, 16);
+  EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
   EXPECT_EQ(quarters("dilate5:variant=fast"), kWholeWave);
   EXPECT_EQ(quarters("box:variant=fast:radius=8"), kWholeWave);
   EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);

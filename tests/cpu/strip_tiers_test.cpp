@@ -120,6 +120,28 @@ TEST(StripTiers, AGridWithinOneWaveKeepsItsStripsLong) {
   ExpectRowsCoveredOnce(quarter, 2048, 32, 4);
 }
 
+TEST(StripTiers, AShortGridHalvesItsStripsBelowItsShareOfAWave) {
+  // 2160 rows of 16-row strips, blocks of 32x4, 8 across, 792 resident: 34 bands, 272 blocks, 0.34 of a wave. Below
+  // a third (the default) that stays; below half (sobel's rule) the strips halve to 8 rows, 544 blocks.
+  const StripTiers third = TiersFor(2160, 16, 4, 8, 792, TailRule{kQuarterTail, kQuarterWave});
+  EXPECT_EQ(third.tail_band, third.grid_y);
+  EXPECT_EQ(third.grid_y, 34);
+  const StripTiers half = TiersFor(2160, 16, 4, 8, 792, TailRule{kQuarterTail, kQuarterWave, kHalfOfWave});
+  EXPECT_EQ(half.tail_band, 0);
+  EXPECT_EQ(half.tail_rows, 8);
+  EXPECT_EQ(half.grid_y, 68);
+  ExpectRowsCoveredOnce(half, 2160, 16, 4);
+  // gauss tensor: 1080 rows of 128-row strips, one strip per row of blocks, 15 across, 528 resident. Halved while
+  // under half a wave, down to 16 rows: 135 -> 255 -> 510 blocks, so 32-row strips; down to the tail's 64 rows
+  // (no fewest rows given) it stops at 64.
+  const StripTiers tensor = TiersFor(1080, 128, 1, 15, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16});
+  EXPECT_EQ(tensor.tail_band, 0);
+  EXPECT_EQ(tensor.tail_rows, 32);
+  EXPECT_EQ(tensor.grid_y, 34);
+  ExpectRowsCoveredOnce(tensor, 1080, 128, 1);
+  EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave}).tail_rows, 64);
+}
+
 TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
   // 65,435 bands of 64 rows (the plan allows up to 65,535); a wave of 1056 blocks across one column would turn
   // 1056 of them into 4 x 1056 bands of 16 rows, past the limit.
@@ -138,7 +160,9 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
       for (int by : {1, 2, 4, 8})
         for (int grid_x : {1, 3, 16})
           for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L})
-            for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kQuarterWave}}) {
+            for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kQuarterWave},
+                                  TailRule{kQuarterTail, kQuarterWave, kHalfOfWave},
+                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +

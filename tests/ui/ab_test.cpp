@@ -196,6 +196,14 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   EXPECT_GT(g->blocks_y, 32);
   EXPECT_LT(g->tiers.tail_band, g->blocks_y);
   EXPECT_EQ(g->tiers.tail_rows, 4 * 4);
+  // gauss tensor: one strip per row of blocks (its warps stand side by side), tails half as long over half a wave.
+  // 32 blocks across, 64 resident: a wave is 2 rows of blocks (256 rows), half of it one, 128 rows in 2 of 64.
+  g = show("gauss:variant=tensor:radius=4:block=32x8:ppt=128");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->footprint.tile_h, 128);
+  EXPECT_EQ(g->blocks_y, 15 + 2);
+  EXPECT_EQ(g->tiers.tail_y, 1920);
+  EXPECT_EQ(g->tiers.tail_rows, 64);
 }
 
 class AbScreenshot : public ::testing::Test {
