@@ -17,6 +17,7 @@ constexpr int kMaxGridRows = 65535;  // a CUDA grid's y limit
 // show blocks starting in blockIdx order, so they start last (only the speed depends on it).
 struct StripTiers {
   int grid_y;     // main bands, then tail bands (a band is one row of blocks: block_y strips)
+  int rows;       // rows per thread in the main bands: the launch's ppt, or a multiple of it on a long grid
   int tail_band;  // the first tail band
   int tail_y;     // its first row
   int tail_rows;  // rows per thread in the tail
@@ -33,18 +34,27 @@ constexpr int kWholeWave = 4, kHalfWave = 2, kQuarterWave = 1;
 // whose strips cost little to start, halves while it fills less than half a wave, down to 16 rows
 // (filters/gauss.cpp).
 constexpr int kThirdOfWave = 3, kHalfOfWave = 2;
+// A grid of many waves doubles its strips while the doubled grid still spans this many quarters of a wave (0:
+// never): each strip's first 2R rows are paid by more outputs. Box fast from radius 12 (filters/box.cpp).
+constexpr int kLongGridQuarters = 5;
 
-// A stage's tail (VariantSpec::tail): its strips' divisor, the wave quarters it covers, and for a grid within one
-// wave the share of a wave below which it halves its strips and the fewest rows it halves them to (0: the tail's).
-// Made from a divisor alone, it covers one whole wave and halves below a third, down to the tail's rows.
+// A stage's tail (VariantSpec::tail): its strips' divisor, the wave quarters it covers, for a grid within one wave
+// the share of a wave below which it halves its strips and the fewest rows it halves them to (0: the tail's), and
+// the wave quarters a doubled grid must span for a long grid to double its strips (0: never). Made from a divisor
+// alone, it covers one whole wave, halves below a third, down to the tail's rows, and never doubles.
 struct TailRule {
   int divisor = 0;
   int wave_quarters = kWholeWave;
   int short_grid = kThirdOfWave;
   int short_min_rows = 0;
+  int long_quarters = 0;
   constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave,  // NOLINT: implicit from a divisor
-                     int short_share = kThirdOfWave, int short_rows = 0)
-      : divisor(tail_divisor), wave_quarters(quarters), short_grid(short_share), short_min_rows(short_rows) {}
+                     int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0)
+      : divisor(tail_divisor),
+        wave_quarters(quarters),
+        short_grid(short_share),
+        short_min_rows(short_rows),
+        long_quarters(long_grid) {}
   constexpr bool operator==(const TailRule&) const = default;
 };
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
@@ -58,12 +68,18 @@ inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >
 // (bench/results/2026-11-27d_strip_tail) for all but 5x5 morphology, which takes half the rows, and sobel, which
 // takes a quarter of a wave (bench/results/2026-11-27j_session10, calls 8 to 11).
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, TailRule tail = kQuarterTail) {
+  auto blocks = [&](long n) { return (h + by * n - 1) / (by * n) * grid_x; };
+  // A long grid: strips doubled while the doubled grid still spans tail.long_quarters quarters of a wave (and a
+  // band is shorter than the image: a grid of many columns on a tiny device would otherwise double forever).
+  while (tail.long_quarters > 0 && resident_blocks > 0 && static_cast<long>(by) * rows < h &&
+         4 * blocks(2L * rows) >= tail.long_quarters * resident_blocks)
+    rows *= 2;
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
   int tail_rows = TailRowsFor(rows, tail.divisor);
   const long wave_bands = resident_blocks / (grid_x > 0 ? grid_x : 1);
   const long wave_rows = wave_bands * band_rows;
-  const StripTiers equal{static_cast<int>(main_bands_all), static_cast<int>(main_bands_all), h, rows};
+  const StripTiers equal{static_cast<int>(main_bands_all), rows, static_cast<int>(main_bands_all), h, rows};
   if (tail_rows == 0 || wave_rows <= 0) return equal;
   // The tail's rows: whole bands of the wave's quarters (at least one band).
   const long tail_span = std::max(1L, wave_bands * tail.wave_quarters / kWholeWave) * band_rows;
@@ -72,14 +88,13 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
   // The whole image within one wave of full strips. Shorter strips spread its rows over more warps, but each
   // strip pays its first rows again, and a grid past one wave costs a whole strip's time more. So the strips are
   // halved from full length (not below the tail's rows) only while their grid fills less than a third of a wave
-  // (tail.short_grid and short_min_rows: gauss tensor, half and 16 rows); full length means equal strips. H100, box fast radius 3 at 32 rows per
-  // thread, % of a copy (bench/results/2026-11-27i_session9, calls 7 and 8): 8192x8192 90.9 in one wave of full
-  // strips (1024 blocks) against 86.2 with every strip halved (two waves); 4096x4096 79.6 at 16 rows (512 blocks)
-  // against 76.4 at 8 (1024); 2048x2048 77.3 at 8 rows (256 blocks) against 67.9 at 16 (128). Call 9 ran this rule
-  // against the one before at five sizes from 1920x1080 to 16384x16384: nothing lost more than 1.2 points,
-  // 4096x4096 gained 1 to 5.
+  // (tail.short_grid and short_min_rows: gauss tensor, half and 16 rows); full length means equal strips. H100,
+  // box fast radius 3 at 32 rows per thread, % of a copy (bench/results/2026-11-27i_session9, calls 7 and 8):
+  // 8192x8192 90.9 in one wave of full strips (1024 blocks) against 86.2 with every strip halved (two waves);
+  // 4096x4096 79.6 at 16 rows (512 blocks) against 76.4 at 8 (1024); 2048x2048 77.3 at 8 rows (256 blocks) against
+  // 67.9 at 16 (128). Call 9 ran this rule against the one before at five sizes from 1920x1080 to 16384x16384:
+  // nothing lost more than 1.2 points, 4096x4096 gained 1 to 5.
   if (main_bands == 0) {
-    auto blocks = [&](int n) { return (h + static_cast<long>(by) * n - 1) / (static_cast<long>(by) * n) * grid_x; };
     int strip_rows = rows;
     const int fewest = tail.short_min_rows > 0 ? tail.short_min_rows : tail_rows;
     while (strip_rows / 2 >= fewest && tail.short_grid * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
@@ -89,7 +104,8 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
   const long tail_band_rows = static_cast<long>(by) * tail_rows;
   const long tail_bands = (h - tail_y + tail_band_rows - 1) / tail_band_rows;
   if (main_bands + tail_bands > kMaxGridRows) return equal;  // the grid's y limit: equal strips fit (the plan checked)
-  return {static_cast<int>(main_bands + tail_bands), static_cast<int>(main_bands), static_cast<int>(tail_y), tail_rows};
+  return {static_cast<int>(main_bands + tail_bands), rows, static_cast<int>(main_bands), static_cast<int>(tail_y),
+          tail_rows};
 }
 
 // The first row of band b and its rows (by strips of the band's rows each).

@@ -60,10 +60,16 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // 55.5 / 54.1 / 47.7 / 46.5, a quarter 58.4 / 55.7 / 52.2 / 48.2 / 46.0.
 // Radius 4, with warps of their own (box_fast.hpp), three runs, none / a quarter / half at 16 rows (call 9): 71.2 /
 // 71.2 / 75.0; radius 3 there, a quarter / half: 75.8 / 78.4.
+// From radius 12 a grid of many waves doubles its strips while the doubled grid spans at least 1.25 waves
+// (kLongGridQuarters): their first 2r + 1 rows are then paid by more outputs. H100, three rounds, % of a copy, as
+// before -> doubled (bench/results/2026-11-27k_session11, call 7): r12 8192x8192 63.9 -> 65.1, 16384x16384 74.0 ->
+// 77.9; r16 56.6 -> 60.3 and 69.9 -> 74.6; 1920x1080 to 4096x4096 unchanged (the grid spans too few waves). Radius
+// 5 to 10 gained nothing with it (r5 at 16384x16384 lost 2.3).
 static TailRule BoxFastTail(const ParamValues& p) {
   const int r = p.Int("radius");
   if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
-  return kHalfTail;  // radius 5 to 7 since call 11 (24 rows), and from 8
+  if (r < 12) return kHalfTail;                                // radius 5 to 7 since call 11 (24 rows), and 8 to 11
+  return TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters};
 }
 
 static FilterSpec DeclareBox() {
@@ -177,8 +183,11 @@ static FilterSpec DeclareBox() {
       "points (radius 3 83.9% -> 86.7% of the copy, radius 4 80.5 -> 84.4), and fetching rows by address with a "
       "predicated edge fetch (no range test, no branch) up to 1 more. Longer strips then paid: at 8192x8192 "
       "radius 3 and 4 at 32 rows per thread fit the device in one wave of full strips, 89.5% of the copy, where "
-      "cutting every strip in half for a tail spread them over two waves (86%). Beyond radius 16 its apron would "
-      "span more than one neighbouring chunk, so it is refused with the reason.",
+      "cutting every strip in half for a tail spread them over two waves (86%). From radius 12 a grid of more "
+      "than 2.5 waves doubles its strips while the doubled grid still spans 1.25 waves, so that the window's "
+      "first rows are paid by more outputs: radius 16 56.6% -> 60.3% at 8192x8192, 69.9 -> 74.6 at "
+      "16384x16384. Beyond radius 16 its apron would span more than one neighbouring chunk, so it is refused "
+      "with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
   fast.tail = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8};

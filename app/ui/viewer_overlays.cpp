@@ -23,7 +23,7 @@ std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   if (g.footprint.tile_w <= 0 || g.footprint.tile_h <= 0) return std::nullopt;
   g.blocks_x = ps.blocks_x;
   g.blocks_y = ps.blocks_y;
-  g.tiers = {g.blocks_y, g.blocks_y, ps.out.height, g.footprint.tile_h};
+  g.tiers = {g.blocks_y, g.footprint.tile_h, g.blocks_y, ps.out.height, g.footprint.tile_h};
   const std::vector<StageReport>& reports = s.results[show_b ? Slot::B : Slot::A].stages;
   const long resident =
       static_cast<std::size_t>(stage) < reports.size() ? reports[static_cast<std::size_t>(stage)].resident_blocks : 0;
@@ -31,7 +31,8 @@ std::optional<LaunchGrid> LaunchGridOf(const AppState& s) {
   const int strips = ps.launch.ppt > 0 ? g.footprint.tile_h / ps.launch.ppt : 0;
   if (ps.tail.divisor > 0 && resident > 0 && strips > 0) {
     const StripTiers t = TiersFor(ps.out.height, ps.launch.ppt, strips, g.blocks_x, resident, ps.tail);
-    g.tiers = {t.grid_y, t.tail_band, t.tail_y, t.tail_rows * strips};
+    g.tiers = {t.grid_y, t.rows * strips, t.tail_band, t.tail_y, t.tail_rows * strips};
+    g.footprint.tile_h = t.rows * strips;  // a long grid's strips are longer than the launch's ppt
     g.blocks_y = t.grid_y;
   }
   return g;

@@ -353,6 +353,7 @@ void LaunchGaussTensor(const CudaCall& c) {
                                                             c.launch.block_x * c.launch.block_y, smem)
                                            : 0;
   const StripTiers t = TiersFor(c.in.shape.height, c.launch.ppt, 1, static_cast<int>(grid.x), resident, c.tail);
+  a.rows = t.rows;
   a.tail_band = t.tail_band;
   a.tail_offset = t.tail_y - t.tail_band * t.tail_rows;
   a.tail_rows = t.tail_rows;

@@ -139,7 +139,7 @@ inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t 
           c.in.shape.height,
           c.in.shape.width * static_cast<int>(BytesPerPixel(c.in.shape.format)),
           c.out.shape.width * static_cast<int>(BytesPerPixel(c.out.shape.format)),
-          c.launch.ppt,
+          t.rows,
           t.tail_band,
           t.tail_y - t.tail_band * c.launch.block_y * t.tail_rows,
           t.tail_rows};

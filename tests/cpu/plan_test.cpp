@@ -277,6 +277,12 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_grid, kHalfOfWave);
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_min_rows, 16);
   EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
+  // Box fast from radius 12 doubles its strips on a grid of many waves; nothing else does.
+  EXPECT_EQ(rule("box:variant=fast:radius=12").long_quarters, kLongGridQuarters);
+  EXPECT_EQ(rule("box:variant=fast:radius=16").long_quarters, kLongGridQuarters);
+  EXPECT_EQ(rule("box:variant=fast:radius=11").long_quarters, 0);
+  EXPECT_EQ(rule("sobel:variant=fast").long_quarters, 0);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").long_quarters, 0);
   EXPECT_EQ(quarters("dilate5:variant=fast"), kWholeWave);
   EXPECT_EQ(quarters("box:variant=fast:radius=8"), kWholeWave);
   EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);

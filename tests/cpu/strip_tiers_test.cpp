@@ -12,8 +12,12 @@
 namespace fl {
 namespace {
 
-// Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip).
-void ExpectRowsCoveredOnce(const StripTiers& t, int h, int rows, int by) {
+// Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip). The main
+// strips are the launch's ppt rows long, or a multiple of it on a long grid (t.rows).
+void ExpectRowsCoveredOnce(const StripTiers& t, int h, int ppt, int by) {
+  ASSERT_GE(t.rows, ppt);
+  ASSERT_EQ(t.rows % ppt, 0);
+  const int rows = t.rows;
   std::vector<int> count(static_cast<std::size_t>(h), 0);
   for (int band = 0; band < t.grid_y; ++band)
     for (int ty = 0; ty < by; ++ty) {
@@ -142,6 +146,24 @@ TEST(StripTiers, AShortGridHalvesItsStripsBelowItsShareOfAWave) {
   EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave}).tail_rows, 64);
 }
 
+TEST(StripTiers, ALongGridDoublesItsStrips) {
+  // Box fast radius 16 at 8192x8192: 32 rows, blocks of 32x4, 18 across, 396 resident (3 per SM x 132). 1152
+  // blocks are 2.9 waves; doubled, 576 blocks still span 1.45 (at least 1.25), doubled again 0.73: 64-row strips,
+  // tails half as long over the last wave.
+  const TailRule rule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters};
+  const StripTiers t = TiersFor(8192, 32, 4, 18, 396, rule);
+  EXPECT_EQ(t.rows, 64);
+  EXPECT_EQ(t.tail_rows, 32);
+  EXPECT_LT(t.tail_band, t.grid_y);
+  ExpectRowsCoveredOnce(t, 8192, 32, 4);
+  // 16384 rows, 35 across: 4480 blocks (11.3 waves) -> 64 rows (5.7) -> 128 (2.8) -> 256 (1.4).
+  EXPECT_EQ(TiersFor(16384, 32, 4, 35, 396, rule).rows, 256);
+  // 4096 rows, 9 across: 288 blocks are under a wave: as the launch says.
+  EXPECT_EQ(TiersFor(4096, 32, 4, 9, 396, rule).rows, 32);
+  // Without the rule the strips keep the launch's rows.
+  EXPECT_EQ(TiersFor(8192, 32, 4, 18, 396, kHalfTail).rows, 32);
+}
+
 TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
   // 65,435 bands of 64 rows (the plan allows up to 65,535); a wave of 1056 blocks across one column would turn
   // 1056 of them into 4 x 1056 bands of 16 rows, past the limit.
@@ -162,7 +184,8 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
           for (long resident : {0L, 1L, 7L, 96L, 792L, 2112L})
             for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kQuarterWave},
                                   TailRule{kQuarterTail, kQuarterWave, kHalfOfWave},
-                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}}) {
+                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16},
+                                  TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +
@@ -170,7 +193,8 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
               const StripTiers t = TiersFor(h, rows, by, grid_x, resident, tail);
               EXPECT_LE(t.tail_band, t.grid_y);
               EXPECT_GE(t.tail_rows, rows < 8 ? rows : 2);
-              EXPECT_LE(t.tail_rows, rows);
+              EXPECT_LE(t.tail_rows, t.rows);
+              if (tail.long_quarters == 0) EXPECT_EQ(t.rows, rows);
               ExpectRowsCoveredOnce(t, h, rows, by);
             }
 }

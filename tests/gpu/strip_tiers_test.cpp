@@ -46,7 +46,9 @@ std::vector<TierCase> Cases() {
   // Radius 1 and 2: warps that own their chunks (two warps across a block in the odd launch), 16 rows; 3 and 4:
   // own warps, 32 rows; all four with tails a quarter as tall. 5: overlapping warps with the packed horizontal sum,
   // primed, 24 rows; 8: overlapping warps, the wide horizontal sum (HorizontalWide); both with tails half as tall.
-  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8"}) {
+  // 12 and 16: a grid of three waves, whose strips the launcher doubles (core/strip_tiers.hpp, long_quarters).
+  for (const char* r :
+       {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8", "radius=12", "radius=16"}) {
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
     cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
   }
@@ -87,14 +89,17 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const TailRule tail = PlanVariant(f, v, params, launch, ImageShape{64, 64, c.format}, gpu.limits).tail;
   ASSERT_GT(tail.divisor, 0);
   ASSERT_EQ(cuda::ResidentBlocks(v.kernel(c.format, launch, params), launch.block_x * launch.block_y, smem), resident);
+  // Three waves' rows where the rule doubles a long grid's strips (box fast from radius 12), so that it does.
   const long wave_rows = resident / grid_x * strips * launch.ppt;
-  const int height = static_cast<int>(wave_rows) + 3 * strips * launch.ppt + 5;
+  const int height = static_cast<int>((tail.long_quarters > 0 ? 3 : 1) * wave_rows) + 3 * strips * launch.ppt + 5;
   const StripTiers t = TiersFor(height, launch.ppt, strips, grid_x, resident, tail);
-  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) +
-               ", tail from row " + std::to_string(t.tail_y) + " in strips of " + std::to_string(t.tail_rows));
+  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) + ", strips of " +
+               std::to_string(t.rows) + ", tail from row " + std::to_string(t.tail_y) + " in strips of " +
+               std::to_string(t.tail_rows));
   ASSERT_GT(t.tail_band, 1) << "no main tier";
   ASSERT_LT(t.tail_y, height) << "no tail tier";
-  ASSERT_LT(t.tail_rows, launch.ppt) << "tail strips as long as the others";
+  ASSERT_LT(t.tail_rows, t.rows) << "tail strips as long as the others";
+  if (tail.long_quarters > 0) ASSERT_GT(t.rows, launch.ppt) << "a long grid's strips not doubled";
 
   const Image input = test::RandomImage(width, height, c.format, 20261127u);
   const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);
