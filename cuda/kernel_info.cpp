@@ -14,6 +14,20 @@
 #include "cuda/cuda_check.hpp"
 
 namespace fl::cuda {
+namespace {
+
+// Dynamic shared memory past the 48 KiB every block gets must be opted into before the occupancy calculator counts
+// it: until then it reports 0 blocks per SM. The kernel's launcher opts in too, so doing it here first changes
+// only the answer (a box fast ring at radius 12 or 16, queried before its first launch, read 0 resident blocks and
+// no tail). An amount past the device's limit stays refused, and its occupancy 0.
+void OptInSharedMemory(const void* kernel, std::size_t dynamic_smem) {
+  if (dynamic_smem <= 48 * 1024) return;
+  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dynamic_smem)) !=
+      cudaSuccess)
+    cudaGetLastError();  // clear the refusal: the query below then reports what the device allows
+}
+
+}  // namespace
 
 KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dynamic_smem,
                            const DeviceLimits& limits) {
@@ -27,6 +41,7 @@ KernelInfo QueryKernelInfo(const void* kernel, int block_threads, std::size_t dy
   k.local_bytes = a.localSizeBytes;
   k.max_threads_per_block = a.maxThreadsPerBlock;
   int blocks = 0;
+  OptInSharedMemory(kernel, dynamic_smem);
   FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block_threads, dynamic_smem));
   k.active_blocks_per_sm = blocks;
   // Warps, not threads: a partial warp occupies a whole warp slot.
@@ -55,6 +70,7 @@ long ResidentBlocks(const void* kernel, int block_threads, std::size_t dynamic_s
   std::lock_guard<std::mutex> lock(mutex);
   if (const auto it = cache.find(key); it != cache.end()) return it->second;
   int per_sm = 0, sms = 0;
+  OptInSharedMemory(kernel, dynamic_smem);
   FL_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads, dynamic_smem));
   FL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   return cache[key] = static_cast<long>(per_sm) * sms;
