@@ -79,7 +79,8 @@ static std::string TailNote(const PlannedStage& s) {
   const std::string rows = s.tail.wave_quarters == kQuarterWave ? "a quarter of the rows"
                            : s.tail.wave_quarters == kHalfWave  ? "half the rows"
                                                                 : "the rows";
-  const std::string longer = s.tail.long_quarters > 0 ? "; on a grid of many waves the strips double in length" : "";
+  const std::string longer =
+      s.tail.long_quarters > 0 ? "; on a grid of many waves the strips, and so the tail's, double in length" : "";
   return "; " + rows + " one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
          " rows (more rows of blocks)" + longer;
 }

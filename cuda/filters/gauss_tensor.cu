@@ -328,18 +328,18 @@ void LaunchGaussTensor(const CudaCall& c) {
   }
   wt.row_bias = -1024.0f * sum;
   TensorArgs a{c.in.data,
-                     c.in.pitch,
-                     c.out.data,
-                     c.out.pitch,
-                     c.in.shape.height,
-                     c.in.shape.width * static_cast<int>(BytesPerPixel(f)),
-                     c.launch.ppt,
-                     Aligned(c.in.data, c.in.pitch, 8),
-                     Aligned(c.out.data, c.out.pitch, 4),
-                     static_cast<unsigned>(c.in.pitch),
-                     0,
-                     0,
-                     0};
+               c.in.pitch,
+               c.out.data,
+               c.out.pitch,
+               c.in.shape.height,
+               c.in.shape.width * static_cast<int>(BytesPerPixel(f)),
+               c.launch.ppt,
+               Aligned(c.in.data, c.in.pitch, 8),
+               Aligned(c.out.data, c.out.pitch, 4),
+               static_cast<unsigned>(c.in.pitch),
+               0,
+               0,
+               0};
   // The staged kernel's cp.async needs 16-byte aligned rows (every DeviceImage has them: its pitch is a
   // multiple of 512); a view without them takes the direct loads, and so does a block of one warp, which has
   // no neighbour to share its rows with.

@@ -35,10 +35,10 @@ struct TensorArgs {
   bool wide_loads;   // input and its pitch 8-byte aligned: whole-word loads (direct kernel)
   bool word_stores;  // output and its pitch 4-byte aligned: 4-byte stores
   unsigned in_pitch32;  // in_pitch, for the staged kernel's 32 x 32 -> 64-bit row address
-  // From row block tail_band on, strips of tail_rows rows from row tail_y: the last wave's rows in shorter strips
-  // (core/strip_tiers.hpp, the plan's TailRule); tail_band past the grid without a tail.
+  // From row block tail_band on, strips of tail_rows rows from the tail's first row tail_y: the last wave's rows in
+  // shorter strips (core/strip_tiers.hpp, the plan's TailRule); tail_band is the grid's height without a tail.
   int tail_band;
-  int tail_offset;  // tail_y - tail_band x tail_rows
+  int tail_offset;  // tail_y - tail_band x tail_rows, so that block row b starts at b x tail_rows + tail_offset
   int tail_rows;
 };
 
