@@ -76,6 +76,11 @@ long ResidentBlocks(const void* kernel, int block_threads, std::size_t dynamic_s
   return cache[key] = static_cast<long>(per_sm) * sms;
 }
 
+StripTiers LaunchTiers(const CudaCall& c, const void* kernel, std::size_t smem, int strips, unsigned grid_x) {
+  const long resident = c.tail.divisor > 0 ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
+  return TiersFor(c.in.shape.height, c.launch.ppt, strips, static_cast<int>(grid_x), resident, c.tail);
+}
+
 void CheckKernelThreads(const PlannedStage& s) {
   if (!s.runs_cuda() || !s.variant->kernel || !s.variant->uses.block) return;
   const void* kernel = s.variant->kernel(s.in.format, s.launch, s.params);

@@ -33,6 +33,11 @@ void CheckKernelThreads(const PlannedStage& s);
 // their grid's last wave (strip::StripTiers). Cached per kernel, block, shared memory and device: a launch path
 // must not spend host time that the stream would wait for.
 long ResidentBlocks(const void* kernel, int block_threads, std::size_t dynamic_smem);
+// The bands of a launch's grid (core/strip_tiers.hpp) under the plan's tail rule (CudaCall::tail): `strips` strips
+// per row of blocks (block_y for the strip kernels, one for gauss tensor), `grid_x` blocks across, and the
+// device's resident blocks of `kernel` with this block and shared memory. Equal strips of the launch's ppt when the
+// stage takes no tail.
+StripTiers LaunchTiers(const CudaCall& c, const void* kernel, std::size_t smem, int strips, unsigned grid_x);
 
 // "32 regs, 2.0 KiB smem, 16 blocks/SM, 100% theoretical occupancy".
 std::string Describe(const KernelInfo& k);

@@ -70,6 +70,11 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
       "an H100 (the same kernel reached 90% of a copy at 16384x16384 and 78% at 8192x8192); with short last "
       "strips, 16 rows per thread beat 4 to 12 (gray8, the mean of two runs at each one's best: dilate5 76.7 -> "
       "78.3% of a copy, dilate3 90.6 -> 93.6, sobel 69.9 -> 71.7).";
+  if (tail.divisor > 0)
+    technique += std::string(" An image whose grid fits in one wave of full strips runs strips half as long while "
+                             "its grid fills less than ") +
+                 (tail.short_grid == kHalfOfWave ? "half" : "a third") +
+                 " of a wave, so that more of the GPU works on it (down to the tail's length).";
   VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);
   v.uses = cuda::strip::Use();
   v.defaults = cuda::strip::Defaults(default_rows);

@@ -349,10 +349,7 @@ void LaunchGaussTensor(const CudaCall& c) {
   const std::size_t smem = launch.smem ? StagedSmemBytes(RowBlocks(f, r), launch) : 0;
   // The last wave's rows in shorter strips when the plan says so (PlannedStage::tail): one strip per row of blocks.
   dim3 grid = GridOf(c);
-  const long resident = c.tail.divisor > 0 ? ResidentBlocks(reinterpret_cast<const void*>(kernel),
-                                                            c.launch.block_x * c.launch.block_y, smem)
-                                           : 0;
-  const StripTiers t = TiersFor(c.in.shape.height, c.launch.ppt, 1, static_cast<int>(grid.x), resident, c.tail);
+  const StripTiers t = LaunchTiers(c, reinterpret_cast<const void*>(kernel), smem, 1, grid.x);
   a.rows = t.rows;
   a.tail_band = t.tail_band;
   a.tail_offset = t.tail_y - t.tail_band * t.tail_rows;

@@ -128,9 +128,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
 // strips; box fast's rule by radius is in filters/box.cpp).
 inline StripArgs StripArgsOf(const CudaCall& c, const void* kernel, std::size_t smem, dim3* grid) {
   *grid = GridOf(c);
-  const long resident = c.tail.divisor > 0 ? ResidentBlocks(kernel, c.launch.block_x * c.launch.block_y, smem) : 0;
-  const StripTiers t =
-      TiersFor(c.in.shape.height, c.launch.ppt, c.launch.block_y, static_cast<int>(grid->x), resident, c.tail);
+  const StripTiers t = LaunchTiers(c, kernel, smem, c.launch.block_y, grid->x);
   grid->y = static_cast<unsigned>(t.grid_y);
   return {c.in.data,
           static_cast<unsigned>(c.in.pitch),
