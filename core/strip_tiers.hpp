@@ -37,24 +37,29 @@ constexpr int kThirdOfWave = 3, kHalfOfWave = 2;
 // A grid of many waves doubles its strips while the doubled grid still spans this many quarters of a wave (0:
 // never): each strip's first 2R rows are paid by more outputs. Box fast from radius 12 (filters/box.cpp).
 constexpr int kLongGridQuarters = 5;
+// Whether a grid within one wave whose strips were halved then takes the rows that fill the wave (TiersFor).
+constexpr bool kFillWave = true;
 
 // A stage's tail (VariantSpec::tail): its strips' divisor, the wave quarters it covers, for a grid within one wave
-// the share of a wave below which it halves its strips and the fewest rows it halves them to (0: the tail's), and
-// the wave quarters a doubled grid must span for a long grid to double its strips (0: never). Made from a divisor
-// alone, it covers one whole wave, halves below a third, down to the tail's rows, and never doubles.
+// the share of a wave below which it halves its strips, the fewest rows it halves them to (0: the tail's) and whether
+// halved strips then fill the wave (kFillWave), and the wave quarters a doubled grid must span for a long grid to
+// double its strips (0: never). Made from a divisor alone, it covers one whole wave, halves below a third, down to
+// the tail's rows, does not fill, and never doubles.
 struct TailRule {
   int divisor = 0;
   int wave_quarters = kWholeWave;
   int short_grid = kThirdOfWave;
   int short_min_rows = 0;
   int long_quarters = 0;
+  bool short_fill = false;
   constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave,  // NOLINT: implicit from a divisor
-                     int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0)
+                     int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0, bool fill = false)
       : divisor(tail_divisor),
         wave_quarters(quarters),
         short_grid(short_share),
         short_min_rows(short_rows),
-        long_quarters(long_grid) {}
+        long_quarters(long_grid),
+        short_fill(fill) {}
   constexpr bool operator==(const TailRule&) const = default;
 };
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
@@ -99,6 +104,16 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
     const int fewest = tail.short_min_rows > 0 ? tail.short_min_rows : tail_rows;
     while (strip_rows / 2 >= fewest && tail.short_grid * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
     if (strip_rows == rows) return equal;
+    // Halving by twos stops with the grid filling between a third (or a half) and two thirds of the wave; with
+    // tail.short_fill the strips then take the rows that fill it, not fewer than `fewest`. H100, three rounds, % of a
+    // copy (bench/results/2026-11-28_session12, call 7): gauss3 at 3840x2160 (8 -> 5 rows) 63.0 -> 72.5, at
+    // 3000x2000 (8 -> 4) 55.4 -> 70.6; dilate3 66.3 -> 74.3 and 54.9 -> 68.8; sobel at 3840x2160 (8 -> 6) 55.5 ->
+    // 59.8. Grids that were not halved keep their strips: filling the wave there cost gauss3 4 points at 4096x4096
+    // (16 -> 8 rows, call 1).
+    if (tail.short_fill) {
+      const long fill_rows = (h + by * wave_bands - 1) / (by * wave_bands);
+      strip_rows = static_cast<int>(std::max<long>(fewest, std::min<long>(strip_rows, fill_rows)));
+    }
     tail_rows = strip_rows;
   }
   const long tail_band_rows = static_cast<long>(by) * tail_rows;

@@ -74,7 +74,12 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
     technique += std::string(" An image whose grid fits in one wave of full strips runs strips half as long while "
                              "its grid fills less than ") +
                  (tail.short_grid == kHalfOfWave ? "half" : "a third") +
-                 " of a wave, so that more of the GPU works on it (down to the tail's length).";
+                 " of a wave, so that more of the GPU works on it (down to the tail's length)" +
+                 (tail.short_fill
+                      ? std::string(", and once halved they take the length that fills the wave: halving alone "
+                                    "left a 3840x2160 image's grid half a wave, and filling it took gauss3 from 63% "
+                                    "to 73% of a copy, dilate3 from 66% to 74% and sobel from 56% to 60% (H100).")
+                      : std::string("."));
   VariantSpec v = CudaVariant("fast", std::move(technique), std::move(expectation), launch, kernel);
   v.uses = cuda::strip::Use();
   v.defaults = cuda::strip::Defaults(default_rows);
@@ -86,10 +91,10 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
     v.tail = nullptr;
   else if (tail == TailRule{kHalfTail, kWholeWave, kHalfOfWave})
     v.tail = [](const ParamValues&) { return TailRule{kHalfTail, kWholeWave, kHalfOfWave}; };
-  else if (tail == TailRule{kQuarterTail})
-    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail}; };
-  else if (tail == TailRule{kQuarterTail, kQuarterWave, kHalfOfWave})
-    v.tail = [](const ParamValues&) { return TailRule{kQuarterTail, kQuarterWave, kHalfOfWave}; };
+  else if (tail == kStencilTail)
+    v.tail = [](const ParamValues&) { return kStencilTail; };
+  else if (tail == kSobelTail)
+    v.tail = [](const ParamValues&) { return kSobelTail; };
   else
     throw RuntimeError("StripVariant: tail divisor " + std::to_string(tail.divisor) + " over " +
                        std::to_string(tail.wave_quarters) + " wave quarters has no rule");

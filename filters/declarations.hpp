@@ -19,13 +19,20 @@ VariantSpec CpuOpenmp(CpuFilterFn fn);
 VariantSpec CudaVariant(std::string id, std::string technique, std::string expectation, CudaLaunchFn launch,
                         KernelFn kernel);
 
+// The strip stencils' tail rules (core/strip_tiers.hpp). gauss3 and 3x3 morphology: quarter-length tail strips over
+// a whole wave; a grid within one wave halves its strips below a third of a wave, then fills the wave. Sobel: a
+// quarter of a wave's rows in its tail (filters/sobel.cpp says why); short grids halved below half a wave, then
+// filled. 5x5 morphology keeps its own (filters/morph.cpp): its tail's 8 rows leave nothing to fill.
+inline constexpr TailRule kStencilTail{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave};
+inline constexpr TailRule kSobelTail{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave};
+
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail` (core/strip_tiers.hpp): its
 // launcher puts the last wave's rows (a quarter of them for sobel) in strips tail.divisor times shorter (StripArgsOf),
 // which the teaching text then explains; a variant that takes them only for some parameters (box fast) passes 0 and
 // explains its own rule.
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
-                         FootprintFn footprint, int default_rows, TailRule tail = kQuarterTail);
+                         FootprintFn footprint, int default_rows, TailRule tail = kStencilTail);
 
 // A launch rule's result (VariantSpec::defaults_for): `d` with the ppt of the first (largest radius, ppt)
 // step whose radius is at least r, or d's own ppt past the last step.

@@ -144,7 +144,7 @@ VariantSpec TwoPassSmem5() {
 // 1920x1080 to 8192x8192 otherwise within 0.6. 3x3 keeps a third: half cost gray8 gauss3 and dilate3 2 to 3 points
 // at 4096x4096.
 constexpr TailRule TailOf(int r) {
-  return r == 2 ? TailRule{kHalfTail, kWholeWave, kHalfOfWave} : TailRule{kQuarterTail};
+  return r == 2 ? TailRule{kHalfTail, kWholeWave, kHalfOfWave} : kStencilTail;
 }
 
 template <MorphOp Op, int R>

@@ -84,7 +84,7 @@ static FilterSpec DeclareSobel() {
       "Expect it several times faster than ppt4, over 80% of the copy bandwidth; bit-identical to the "
       "reference (an error bound in cuda/filters/sobel_magnitude.cuh, and a GPU test of every gradient pair).",
       cuda::LaunchSobelFast, cuda::SobelFastKernel, StripFootprint<1>, 16,
-      TailRule{kQuarterTail, kQuarterWave, kHalfOfWave});
+      kSobelTail);
   fast.formats = {PixelFormat::Gray8};
   fast.out_formats = {PixelFormat::Gray8};
   fast.fallback = "ppt4";  // gray32f input or output: the strip-of-4 kernel

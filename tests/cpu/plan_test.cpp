@@ -277,6 +277,11 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_grid, kHalfOfWave);
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_min_rows, 16);
   EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
+  // Halved, the strips of sobel, gauss3 and 3x3 morphology then fill the wave; 5x5 morphology, box and tensor's do not.
+  for (const char* spec : {"sobel:variant=fast", "gauss3:variant=fast", "dilate3:variant=fast", "erode3:variant=fast"})
+    EXPECT_TRUE(rule(spec).short_fill) << spec;
+  for (const char* spec : {"dilate5:variant=fast", "box:variant=fast:radius=3", "gauss:variant=tensor:radius=4"})
+    EXPECT_FALSE(rule(spec).short_fill) << spec;
   // Box fast from radius 12 doubles its strips on a grid of many waves; nothing else does.
   EXPECT_EQ(rule("box:variant=fast:radius=12").long_quarters, kLongGridQuarters);
   EXPECT_EQ(rule("box:variant=fast:radius=16").long_quarters, kLongGridQuarters);

@@ -146,6 +146,28 @@ TEST(StripTiers, AShortGridHalvesItsStripsBelowItsShareOfAWave) {
   EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave}).tail_rows, 64);
 }
 
+TEST(StripTiers, AHalvedShortGridFillsTheWave) {
+  // gauss3 at 3840x2160 gray8: 2160 rows of 16-row strips, blocks of 32x4, 8 across, 1056 resident (8 per SM x 132).
+  // Halved below a third of a wave, 272 -> 544 blocks of 8-row strips; filled, the 132 bands of one wave need
+  // ceil(2160 / (4 x 132)) = 5 rows: 108 bands, 864 blocks.
+  const TailRule fill{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave};
+  const StripTiers t = TiersFor(2160, 16, 4, 8, 1056, fill);
+  EXPECT_EQ(t.tail_band, 0);
+  EXPECT_EQ(t.tail_rows, 5);
+  EXPECT_EQ(t.grid_y, 108);
+  ExpectRowsCoveredOnce(t, 2160, 16, 4);
+  EXPECT_EQ(TiersFor(2160, 16, 4, 8, 1056, kQuarterTail).tail_rows, 8);  // halving alone
+  // sobel's rule there (792 resident, halved below half a wave): 8 rows, then ceil(2160 / (4 x 99)) = 6.
+  EXPECT_EQ(TiersFor(2160, 16, 4, 8, 792, TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave}).tail_rows,
+            6);
+  // A grid that was not halved keeps its strips: 4096 rows, 512 blocks of 16-row strips fill more than a third.
+  const StripTiers whole = TiersFor(4096, 16, 4, 8, 1056, fill);
+  EXPECT_EQ(whole.tail_band, whole.grid_y);
+  EXPECT_EQ(whole.grid_y, 64);
+  // Not below the tail's rows: 1080 rows, 4 across, halved to the tail's 4 rows, where filling would take 2.
+  EXPECT_EQ(TiersFor(1080, 16, 4, 4, 1056, fill).tail_rows, 4);
+}
+
 TEST(StripTiers, ALongGridDoublesItsStrips) {
   // Box fast radius 16 at 8192x8192: 32 rows, blocks of 32x4, 18 across, 396 resident (3 per SM x 132). 1152
   // blocks are 2.9 waves; doubled, 576 blocks still span 1.45 (at least 1.25), doubled again 0.73: 64-row strips,
@@ -185,11 +207,13 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
             for (TailRule tail : {TailRule{kQuarterTail}, TailRule{kHalfTail}, TailRule{kQuarterTail, kQuarterWave},
                                   TailRule{kQuarterTail, kQuarterWave, kHalfOfWave},
                                   TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16},
-                                  TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters}}) {
+                                  TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters},
+                                  TailRule{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave},
+                                  TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +
-                           std::to_string(tail.wave_quarters));
+                           std::to_string(tail.wave_quarters) + (tail.short_fill ? " fill" : ""));
               const StripTiers t = TiersFor(h, rows, by, grid_x, resident, tail);
               EXPECT_LE(t.tail_band, t.grid_y);
               EXPECT_GE(t.tail_rows, rows < 8 ? rows : 2);

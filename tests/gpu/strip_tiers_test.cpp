@@ -60,6 +60,18 @@ std::vector<TierCase> Cases() {
   return cases;
 }
 
+// The variant's output on the GPU, written into a poisoned image from a poisoned upload of `input`.
+Image RunOnGpu(const FilterSpec& f, const VariantSpec& v, const ParamValues& params, const LaunchConfig& launch,
+               const Image& input) {
+  test::GpuContext& gpu = test::Gpu();
+  cuda::DeviceImage in = test::UploadPoisoned(input, 0xFF);
+  cuda::DeviceImage out = test::PoisonedDeviceImage(f.OutputShape(input.shape(), params), 0xFF);
+  cuda::DeviceBuffer scratch;
+  cuda::RunCudaVariant(gpu.limits, f, v, params, launch, in.view(), out, scratch, gpu.stream.get(), nullptr);
+  gpu.stream.Synchronize();
+  return gpu.transfer.Download(out.view(), gpu.stream.get());
+}
+
 class StripTailTiers : public ::testing::TestWithParam<TierCase> {};
 
 TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
@@ -103,12 +115,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
 
   const Image input = test::RandomImage(width, height, c.format, 20261127u);
   const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);
-  cuda::DeviceImage in = test::UploadPoisoned(input, 0xFF);
-  cuda::DeviceImage out = test::PoisonedDeviceImage(want.shape(), 0xFF);
-  cuda::DeviceBuffer scratch;
-  cuda::RunCudaVariant(gpu.limits, f, v, params, launch, in.view(), out, scratch, gpu.stream.get(), nullptr);
-  gpu.stream.Synchronize();
-  const Image got = gpu.transfer.Download(out.view(), gpu.stream.get());
+  const Image got = RunOnGpu(f, v, params, launch, input);
   if (v.agreement == Agreement::Exact) {
     EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
   } else {
@@ -126,6 +133,47 @@ INSTANTIATE_TEST_SUITE_P(StripKernels, StripTailTiers, ::testing::ValuesIn(Cases
                            return c.filter + variant + radius + "_" + std::string(ToString(c.format)) +
                                   (c.launch.block_x ? "_odd" : "_default");
                          });
+
+// A grid within one wave whose strips the short-grid rule halved, then stretched or cut to fill the wave
+// (TailRule::short_fill): the strips' rows are then any number (5 or 6 at 3840x2160 on an H100), not a power of two.
+class FilledShortGrid : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FilledShortGrid, MatchesTheOracle) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& f = reg.Get(GetParam());
+  const VariantSpec& v = reg.GetVariant(f, "fast");
+  test::GpuContext& gpu = test::Gpu();
+  const ParamValues params = test::ParamsFor(f, "");
+  const LaunchConfig launch = DefaultLaunch(v, params, PixelFormat::Gray8);
+  const TailRule tail = PlanVariant(f, v, params, launch, ImageShape{64, 64, PixelFormat::Gray8}, gpu.limits).tail;
+  ASSERT_TRUE(tail.short_fill);
+  TailRule halve_only = tail;
+  halve_only.short_fill = false;
+  const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, PixelFormat::Gray8) : 0;
+  const long resident =
+      cuda::ResidentBlocks(v.kernel(PixelFormat::Gray8, launch, params), launch.block_x * launch.block_y, smem);
+  // The first of these shapes (3841 bytes: a partial chunk at the row's end) where filling changes the strips.
+  const int width = 3841;
+  const BlockFootprint fp = FootprintOf(v, launch, params, PixelFormat::Gray8);
+  const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
+  const int strips = fp.tile_h / launch.ppt;
+  int height = 0;
+  StripTiers t{};
+  for (int h = 600; h <= 8192 && height == 0; h += 7) {
+    t = TiersFor(h, launch.ppt, strips, grid_x, resident, tail);
+    if (t.tail_rows != TiersFor(h, launch.ppt, strips, grid_x, resident, halve_only).tail_rows) height = h;
+  }
+  ASSERT_GT(height, 0) << "no height where filling the wave changes the grid (" << resident << " resident blocks)";
+  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", strips of " + std::to_string(t.tail_rows) +
+               " rows, " + std::to_string(t.grid_y) + " rows of blocks");
+  const Image input = test::RandomImage(width, height, PixelFormat::Gray8, 20261128u);
+  const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);
+  const Image got = RunOnGpu(f, v, params, launch, input);
+  EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
+}
+
+INSTANTIATE_TEST_SUITE_P(StripKernels, FilledShortGrid, ::testing::Values("gauss3", "dilate3", "erode3", "sobel"));
 
 }  // namespace
 }  // namespace fl
