@@ -79,9 +79,9 @@ struct BlockFootprint {
 // A variant's footprint for this configuration, parameters and input format (the format matters to variants
 // that move a fixed number of bytes per thread).
 using FootprintFn = BlockFootprint (*)(const LaunchConfig&, const ParamValues&, PixelFormat in);
-// Whether a variant's launcher takes the tail strips for these parameters, how much shorter they are (the divisor
-// of TailRowsFor, 0 for none) and how many rows they cover (core/strip_tiers.hpp; VariantSpec::tail).
-using TailRuleFn = TailRule (*)(const ParamValues&);
+// Whether a variant's launcher takes the tail strips for these parameters and input format, how much shorter they
+// are (the divisor of TailRowsFor, 0 for none) and how many rows they cover (core/strip_tiers.hpp; VariantSpec::tail).
+using TailRuleFn = TailRule (*)(const ParamValues&, PixelFormat in);
 
 // How a variant's output relates to the CPU reference; the tests read this.
 enum class Agreement {

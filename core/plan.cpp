@@ -91,7 +91,7 @@ void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limit
   s.footprint_declared = v.footprint != nullptr;
   s.blocks_x = CeilDiv(s.out.width, s.footprint->tile_w);
   s.blocks_y = CeilDiv(s.out.height, s.footprint->tile_h);
-  s.tail = v.tail ? v.tail(s.params) : TailRule{};
+  s.tail = v.tail ? v.tail(s.params, s.in.format) : TailRule{};
   if (s.blocks_y > kMaxGridRows)
     throw InputError("variant '" + v.id + "': " + std::to_string(s.blocks_y) + " rows of blocks > " +
                      std::to_string(kMaxGridRows) + " (the grid's y limit): use taller blocks or more rows per thread");

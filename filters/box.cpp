@@ -65,7 +65,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // before -> doubled (bench/results/2026-11-27k_session11, call 7): r12 8192x8192 63.9 -> 65.1, 16384x16384 74.0 ->
 // 77.9; r16 56.6 -> 60.3 and 69.9 -> 74.6; 1920x1080 to 4096x4096 unchanged (the grid spans too few waves). Radius
 // 5 to 10 gained nothing with it (r5 at 16384x16384 lost 2.3).
-static TailRule BoxFastTail(const ParamValues& p) {
+static TailRule BoxFastTail(const ParamValues& p, PixelFormat) {
   const int r = p.Int("radius");
   if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
   if (r < 12) return kHalfTail;                                // radius 5 to 7 since call 11 (24 rows), and 8 to 11

@@ -22,9 +22,13 @@ VariantSpec CudaVariant(std::string id, std::string technique, std::string expec
 // The strip stencils' tail rules (core/strip_tiers.hpp). gauss3 and 3x3 morphology: quarter-length tail strips over
 // a whole wave; a grid within one wave halves its strips below a third of a wave, then fills the wave. Sobel: a
 // quarter of a wave's rows in its tail (filters/sobel.cpp says why); short grids halved below half a wave, then
-// filled. 5x5 morphology keeps its own (filters/morph.cpp): its tail's 8 rows leave nothing to fill.
+// filled. 5x5 morphology: half-length tail strips; short grids halved below half a wave, down to 8 rows, and on
+// gray8 then filled down to 6 (rgba8 measured slower filled; filters/morph.cpp). StripVariant takes kMorph5Tail for
+// both: its rule picks by format.
 inline constexpr TailRule kStencilTail{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave};
 inline constexpr TailRule kSobelTail{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave};
+inline constexpr TailRule kMorph5Tail{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave};
+inline constexpr TailRule kMorph5TailRgba8{kHalfTail, kWholeWave, kHalfOfWave};
 
 // A `fast` strip variant (cuda/filters/chunk_strip.cuh): 16 bytes of a row per thread for a strip of ppt rows,
 // block x a multiple of 32; its footprint reads `halo` pixels around the tile. `tail` (core/strip_tiers.hpp): its

@@ -77,6 +77,6 @@ LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, Pix
 // (H100, two rounds, bench/results/2026-11-27k_session11/call2): a quarter as long over a whole wave lost 1.4 at
 // 8192x8192 and 4.2 at 4096x4096; an eighth lost 8 to 15. Short grids halve below half a wave, not a third, and
 // down to 16 rows, not the tail's 64 (call 4): 1920x1080 89.9 -> 99.4 and 2048x2048 47.3 -> 58.6 (gray8 r4).
-TailRule GaussTensorTail(const ParamValues&) { return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}; }
+TailRule GaussTensorTail(const ParamValues&, PixelFormat) { return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}; }
 
 }  // namespace fl::filters

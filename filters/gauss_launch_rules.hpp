@@ -13,6 +13,6 @@ LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, Pix
 // gray32f, which has no tensor or half2 code: fast up to radius 4, columns from 5.
 std::string GaussGray32fFallback(const ParamValues& p, PixelFormat);
 // tensor's tail strips and short grids (core/strip_tiers.hpp).
-TailRule GaussTensorTail(const ParamValues&);
+TailRule GaussTensorTail(const ParamValues&, PixelFormat);
 
 }  // namespace fl::filters

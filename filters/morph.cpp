@@ -142,9 +142,12 @@ VariantSpec TwoPassSmem5() {
 // rounds, % of a copy, a third -> half (bench/results/2026-11-27k_session11, call 4): 3840x2160 gray8 dilate5 /
 // erode5 46.3 / 46.9 -> 60.1 / 61.6 (its 16-row grid filled 0.34 of a wave), rgba8 1920x1080 dilate5 79.9 -> 83.9;
 // 1920x1080 to 8192x8192 otherwise within 0.6. 3x3 keeps a third: half cost gray8 gauss3 and dilate3 2 to 3 points
-// at 4096x4096.
+// at 4096x4096. Halved, a gray8 5x5 grid then fills the wave down to 6 rows (kMorph5Tail): H100, three rounds,
+// dilate5 / erode5 % of a copy (bench/results/2026-11-28l_session12, call 9): 1920x1080 68.3 / 67.0 -> 79.7 / 78.0,
+// 1280x720 41.8 / 39.7 -> 47.4 / 45.1, 3840x2160 60.2 / 58.3 -> 64.7 / 62.3, 3000x2000 44.3 / 43.9 -> 48.5 / 48.3,
+// 2048x2048 78.5 / 74.6 -> 81.5 / 76.2; rgba8 1920x1080 85.8 / 83.9 -> 82.8 / 81.1, so rgba8 keeps halved strips.
 constexpr TailRule TailOf(int r) {
-  return r == 2 ? TailRule{kHalfTail, kWholeWave, kHalfOfWave} : kStencilTail;
+  return r == 2 ? kMorph5Tail : kStencilTail;
 }
 
 template <MorphOp Op, int R>

@@ -262,10 +262,10 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(tail("gauss:variant=tensor:radius=4", Backend::Cpu), 0);
   // A grid within one wave halves its strips below half a wave for sobel, 5x5 morphology and gauss tensor (down to
   // 16 rows there), below a third for the others.
-  auto rule = [&](const char* spec) {
+  auto rule = [&](const char* spec, PixelFormat format = PixelFormat::Gray8) {
     Pipeline p;
     p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cuda));
-    const Plan plan = ResolvePipeline(reg, p, gray, Backend::Cuda);
+    const Plan plan = ResolvePipeline(reg, p, ImageShape{640, 480, format}, Backend::Cuda);
     return plan.ok() ? plan.stages[0].tail : TailRule{-1};
   };
   EXPECT_EQ(rule("sobel:variant=fast").short_grid, kHalfOfWave);
@@ -277,11 +277,19 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_grid, kHalfOfWave);
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_min_rows, 16);
   EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
-  // Halved, the strips of sobel, gauss3 and 3x3 morphology then fill the wave; 5x5 morphology, box and tensor's do not.
-  for (const char* spec : {"sobel:variant=fast", "gauss3:variant=fast", "dilate3:variant=fast", "erode3:variant=fast"})
+  // Halved, the strips of sobel, gauss3 and morphology then fill the wave (5x5 down to 6 rows); box and tensor's do
+  // not.
+  for (const char* spec : {"sobel:variant=fast", "gauss3:variant=fast", "dilate3:variant=fast", "erode3:variant=fast",
+                           "dilate5:variant=fast", "erode5:variant=fast"})
     EXPECT_TRUE(rule(spec).short_fill) << spec;
-  for (const char* spec : {"dilate5:variant=fast", "box:variant=fast:radius=3", "gauss:variant=tensor:radius=4"})
+  for (const char* spec : {"box:variant=fast:radius=3", "gauss:variant=tensor:radius=4"})
     EXPECT_FALSE(rule(spec).short_fill) << spec;
+  EXPECT_EQ(rule("dilate5:variant=fast").short_min_rows, 6);
+  // On rgba8, 5x5 morphology keeps its halved strips (filled, they ran slower); the 3x3 stencils fill on both.
+  EXPECT_FALSE(rule("dilate5:variant=fast", PixelFormat::Rgba8).short_fill);
+  EXPECT_FALSE(rule("erode5:variant=fast", PixelFormat::Rgba8).short_fill);
+  EXPECT_EQ(rule("dilate5:variant=fast", PixelFormat::Rgba8).divisor, kHalfTail);
+  EXPECT_TRUE(rule("gauss3:variant=fast", PixelFormat::Rgba8).short_fill);
   // Box fast from radius 12 doubles its strips on a grid of many waves; nothing else does.
   EXPECT_EQ(rule("box:variant=fast:radius=12").long_quarters, kLongGridQuarters);
   EXPECT_EQ(rule("box:variant=fast:radius=16").long_quarters, kLongGridQuarters);

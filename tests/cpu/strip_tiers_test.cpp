@@ -166,6 +166,11 @@ TEST(StripTiers, AHalvedShortGridFillsTheWave) {
   EXPECT_EQ(whole.grid_y, 64);
   // Not below the tail's rows: 1080 rows, 4 across, halved to the tail's 4 rows, where filling would take 2.
   EXPECT_EQ(TiersFor(1080, 16, 4, 4, 1056, fill).tail_rows, 4);
+  // 5x5 morphology's rule: halved down to 8 rows (the next halving, 4, is below its 6), then filled down to 6.
+  const TailRule morph5{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave};
+  EXPECT_EQ(TiersFor(1080, 16, 4, 4, 792, morph5).tail_rows, 6);
+  EXPECT_EQ(TiersFor(2160, 16, 4, 8, 792, morph5).tail_rows, 6);
+  ExpectRowsCoveredOnce(TiersFor(1080, 16, 4, 4, 792, morph5), 1080, 16, 4);
 }
 
 TEST(StripTiers, ALongGridDoublesItsStrips) {
@@ -209,7 +214,8 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
                                   TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16},
                                   TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters},
                                   TailRule{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave},
-                                  TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave}}) {
+                                  TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave},
+                                  TailRule{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +
