@@ -106,7 +106,7 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
     if (strip_rows == rows) return equal;
     // Halving by twos stops with the grid filling between a third (or a half) and two thirds of the wave; with
     // tail.short_fill the strips then take the rows that fill it, not fewer than `fewest`. H100, three rounds, % of a
-    // copy (bench/results/2026-11-28_session12, call 7): gauss3 at 3840x2160 (8 -> 5 rows) 63.0 -> 72.5, at
+    // copy (bench/results/2026-11-28l_session12, call 6): gauss3 at 3840x2160 (8 -> 5 rows) 63.0 -> 72.5, at
     // 3000x2000 (8 -> 4) 55.4 -> 70.6; dilate3 66.3 -> 74.3 and 54.9 -> 68.8; sobel at 3840x2160 (8 -> 6) 55.5 ->
     // 59.8. Grids that were not halved keep their strips: filling the wave there cost gauss3 4 points at 4096x4096
     // (16 -> 8 rows, call 1).

@@ -94,7 +94,9 @@ VariantSpec StripVariant(std::string technique, std::string expectation, CudaLau
   if (tail == TailRule{})
     v.tail = nullptr;
   else if (tail == kMorph5Tail)
-    v.tail = [](const ParamValues&, PixelFormat in) { return in == PixelFormat::Gray8 ? kMorph5Tail : kMorph5TailRgba8; };
+    v.tail = [](const ParamValues&, PixelFormat in) {
+      return in == PixelFormat::Gray8 ? kMorph5Tail : kMorph5TailRgba8;
+    };
   else if (tail == kStencilTail)
     v.tail = [](const ParamValues&, PixelFormat) { return kStencilTail; };
   else if (tail == kSobelTail)

@@ -158,8 +158,8 @@ TEST(StripTiers, AHalvedShortGridFillsTheWave) {
   ExpectRowsCoveredOnce(t, 2160, 16, 4);
   EXPECT_EQ(TiersFor(2160, 16, 4, 8, 1056, kQuarterTail).tail_rows, 8);  // halving alone
   // sobel's rule there (792 resident, halved below half a wave): 8 rows, then ceil(2160 / (4 x 99)) = 6.
-  EXPECT_EQ(TiersFor(2160, 16, 4, 8, 792, TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave}).tail_rows,
-            6);
+  const TailRule sobel{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave};
+  EXPECT_EQ(TiersFor(2160, 16, 4, 8, 792, sobel).tail_rows, 6);
   // A grid that was not halved keeps its strips: 4096 rows, 512 blocks of 16-row strips fill more than a third.
   const StripTiers whole = TiersFor(4096, 16, 4, 8, 1056, fill);
   EXPECT_EQ(whole.tail_band, whole.grid_y);

@@ -173,7 +173,8 @@ TEST_P(FilledShortGrid, MatchesTheOracle) {
   EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
 }
 
-INSTANTIATE_TEST_SUITE_P(StripKernels, FilledShortGrid, ::testing::Values("gauss3", "dilate3", "erode3", "sobel", "dilate5", "erode5"));
+INSTANTIATE_TEST_SUITE_P(StripKernels, FilledShortGrid,
+                         ::testing::Values("gauss3", "dilate3", "erode3", "sobel", "dilate5", "erode5"));
 
 }  // namespace
 }  // namespace fl
