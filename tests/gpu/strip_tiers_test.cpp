@@ -153,14 +153,15 @@ TEST_P(FilledShortGrid, MatchesTheOracle) {
   const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, PixelFormat::Gray8) : 0;
   const long resident =
       cuda::ResidentBlocks(v.kernel(PixelFormat::Gray8, launch, params), launch.block_x * launch.block_y, smem);
-  // The first of these shapes (3841 bytes: a partial chunk at the row's end) where filling changes the strips.
+  // The first height (3841 bytes wide: a partial chunk at the row's end) where filling changes the strips; from 16
+  // rows, so that a GPU with few SMs, whose one wave holds few rows, finds one too.
   const int width = 3841;
   const BlockFootprint fp = FootprintOf(v, launch, params, PixelFormat::Gray8);
   const int grid_x = (width + fp.tile_w - 1) / fp.tile_w;
   const int strips = fp.tile_h / launch.ppt;
   int height = 0;
   StripTiers t{};
-  for (int h = 600; h <= 8192 && height == 0; h += 7) {
+  for (int h = 16; h <= 8192 && height == 0; ++h) {
     t = TiersFor(h, launch.ppt, strips, grid_x, resident, tail);
     if (t.tail_rows != TiersFor(h, launch.ppt, strips, grid_x, resident, halve_only).tail_rows) height = h;
   }
