@@ -52,14 +52,17 @@ struct TailRule {
   int short_min_rows = 0;
   int long_quarters = 0;
   bool short_fill = false;
+  int wave_min_rows = 0;  // > 0: first halve while the grid fills less than a whole wave, down to this many rows
   constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave,  // NOLINT: implicit from a divisor
-                     int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0, bool fill = false)
+                     int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0, bool fill = false,
+                     int wave_rows = 0)
       : divisor(tail_divisor),
         wave_quarters(quarters),
         short_grid(short_share),
         short_min_rows(short_rows),
         long_quarters(long_grid),
-        short_fill(fill) {}
+        short_fill(fill),
+        wave_min_rows(wave_rows) {}
   constexpr bool operator==(const TailRule&) const = default;
 };
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
@@ -102,6 +105,9 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
   if (main_bands == 0) {
     int strip_rows = rows;
     const int fewest = tail.short_min_rows > 0 ? tail.short_min_rows : tail_rows;
+    // tail.wave_min_rows (gauss tensor): long strips first halve while the grid fills less than a whole wave.
+    while (tail.wave_min_rows > 0 && strip_rows / 2 >= tail.wave_min_rows && blocks(strip_rows) < resident_blocks)
+      strip_rows /= 2;
     while (strip_rows / 2 >= fewest && tail.short_grid * blocks(strip_rows) < resident_blocks) strip_rows /= 2;
     if (strip_rows == rows) return equal;
     // Halving by twos stops with the grid filling between a third (or a half) and two thirds of the wave; with

@@ -77,6 +77,13 @@ LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, Pix
 // (H100, two rounds, bench/results/2026-11-27k_session11/call2): a quarter as long over a whole wave lost 1.4 at
 // 8192x8192 and 4.2 at 4096x4096; an eighth lost 8 to 15. Short grids halve below half a wave, not a third, and
 // down to 16 rows, not the tail's 64 (call 4): 1920x1080 89.9 -> 99.4 and 2048x2048 47.3 -> 58.6 (gray8 r4).
-TailRule GaussTensorTail(const ParamValues&, PixelFormat) { return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}; }
+// Before that, a grid within one wave halves while it fills less than a whole wave, down to 64 rows: a 128-row grid
+// that filled 0.97 of a wave ran at 51% of a copy at 3840x2160. H100, three rounds, % of a copy, r4 / r8
+// (bench/results/2026-11-28l_session12, call 12): gray8 3840x2160 50.9 / 50.6 -> 54.9 / 53.9, 3000x2000 56.9 / 56.3
+// -> 65.3 / 64.9, 3200x1800 65.4 / 64.7 -> 72.6 / 72.6; rgba8 r4 1920x1080 44.6 -> 49.9, r8 2048x2048 38.9 -> 44.3,
+// 2560x1440 36.3 -> 42.1; the sizes it leaves alone within 1.3 (2.3 at gray8 1920x1080, whose spread is about 3).
+TailRule GaussTensorTail(const ParamValues&, PixelFormat) {
+  return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64};
+}
 
 }  // namespace fl::filters

@@ -276,6 +276,8 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(rule("box:variant=fast:radius=3").short_grid, kThirdOfWave);
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_grid, kHalfOfWave);
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").short_min_rows, 16);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").wave_min_rows, 64);  // first below a whole wave, down to 64
+  EXPECT_EQ(rule("gauss3:variant=fast").wave_min_rows, 0);
   EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
   // Halved, the strips of sobel, gauss3 and morphology then fill the wave (5x5 down to 6 rows); box and tensor's do
   // not.

@@ -144,6 +144,17 @@ TEST(StripTiers, AShortGridHalvesItsStripsBelowItsShareOfAWave) {
   EXPECT_EQ(tensor.grid_y, 34);
   ExpectRowsCoveredOnce(tensor, 1080, 128, 1);
   EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave}).tail_rows, 64);
+  // gauss tensor's rule now first halves below a whole wave, down to 64 rows. 3840x2160 gray8 (30 across): 510
+  // blocks of 528 -> 64 rows, 1020 blocks; 1920x1080 as before (64, then 32 below half a wave).
+  const TailRule tensor_rule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64};
+  EXPECT_EQ(TiersFor(2160, 128, 1, 30, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}).tail_band,
+            TiersFor(2160, 128, 1, 30, 528, TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16}).grid_y);
+  const StripTiers wide = TiersFor(2160, 128, 1, 30, 528, tensor_rule);
+  EXPECT_EQ(wide.tail_band, 0);
+  EXPECT_EQ(wide.tail_rows, 64);
+  EXPECT_EQ(wide.grid_y, 34);
+  ExpectRowsCoveredOnce(wide, 2160, 128, 1);
+  EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, tensor_rule).tail_rows, 32);
 }
 
 TEST(StripTiers, AHalvedShortGridFillsTheWave) {
@@ -215,7 +226,8 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
                                   TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters},
                                   TailRule{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave},
                                   TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave},
-                                  TailRule{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave}}) {
+                                  TailRule{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave},
+                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +
