@@ -65,11 +65,19 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 // before -> doubled (bench/results/2026-11-27k_session11, call 7): r12 8192x8192 63.9 -> 65.1, 16384x16384 74.0 ->
 // 77.9; r16 56.6 -> 60.3 and 69.9 -> 74.6; 1920x1080 to 4096x4096 unchanged (the grid spans too few waves). Radius
 // 5 to 10 gained nothing with it (r5 at 16384x16384 lost 2.3).
+// From radius 5 a grid within one wave halves its strips (while it fills less than a third of the wave) down to
+// kBoxShortMinRows rows, not only to the tail's: a small image's few long strips left most SMs idle. H100, gray8,
+// three rounds alternated, % of a copy, the tail's rows -> 4 (bench/results/2026-11-28m_session13, call 4):
+// 1920x1080 r5 88.8 -> 99.2, r10 74.6 -> 80.1, r12 67.4 -> 76.3, r16 57.0 -> 69.7 (r8 84.5 -> 83.1); 1600x1200 r5
+// 87.2 -> 102.3, r16 55.5 -> 70.5; 1280x720 +7 to +13; 2560x1440 r5 58.0 -> 63.1; 2048x2048 r5 / r6 60.5 / 57.0 ->
+// 58.6 / 54.7; 3840x2160 and up unchanged (their grids are not halved). Down to 6 or 8 rows gained less (call 4),
+// and filling the wave as well lost at 2048x2048 to 4096x4096 (call 3: r8 3840x2160 49.8 -> 46.1).
+constexpr int kBoxShortMinRows = 4;
 static TailRule BoxFastTail(const ParamValues& p, PixelFormat) {
   const int r = p.Int("radius");
   if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
-  if (r < 12) return kHalfTail;                                // radius 5 to 7 since call 11 (24 rows), and 8 to 11
-  return TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters};
+  // Radius 5 to 7 since call 11 (24 rows), and 8 to 11; from 12 long grids double their strips.
+  return TailRule{kHalfTail, kWholeWave, kThirdOfWave, kBoxShortMinRows, r < 12 ? 0 : kLongGridQuarters};
 }
 
 static FilterSpec DeclareBox() {
@@ -156,7 +164,9 @@ static FilterSpec DeclareBox() {
       "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
       "chunks, its neighbours overlapping it by two. The rows the last wave of resident blocks would cover go in "
       "shorter strips (a quarter as long up to radius 4, half from 5), started last, so that the grid does not "
-      "end with a few long strips running alone; a grid within one wave keeps its strips long.",
+      "end with a few long strips running alone. A grid that fills less than a third of one wave halves its "
+      "strips until it fills more (from radius 5 down to 4 rows), so that a small image's rows spread over more "
+      "SMs; a grid that fills more keeps its strips long.",
       "What made it fast: both passes fused, so no int32 intermediate goes to memory and back (8 of the 10 bytes "
       "per pixel `separable` moves), the vertical cost is flat in r, every load and store is 16 bytes wide, and "
       "there are 16 outputs per thread. Each input row is fetched once (the leaving row is read back from the "
@@ -186,7 +196,10 @@ static FilterSpec DeclareBox() {
       "cutting every strip in half for a tail spread them over two waves (86%). From radius 12 a grid of more "
       "than 2.5 waves doubles its strips while the doubled grid still spans 1.25 waves, so that the window's "
       "first rows are paid by more outputs: radius 16 56.6% -> 60.3% at 8192x8192, 69.9 -> 74.6 at "
-      "16384x16384. Beyond radius 16 its apron would span more than one neighbouring chunk, so it is refused "
+      "16384x16384. On small images the opposite paid: a 1920x1080 grid at radius 16 filled a sixth of a wave "
+      "with 16-row strips (the tail's rows, where halving used to stop), and halving them once more, to 8 rows, "
+      "took it from 57% to 70% of the copy (radius 5 89% -> 99% with 6-row strips, radius 12 67% -> 76%). "
+      "Beyond radius 16 its apron would span more than one neighbouring chunk, so it is refused "
       "with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
   fast.tail = BoxFastTail;  // by radius, as its text says

@@ -279,6 +279,10 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_EQ(rule("gauss:variant=tensor:radius=4").wave_min_rows, 64);  // first below a whole wave, down to 64
   EXPECT_EQ(rule("gauss3:variant=fast").wave_min_rows, 0);
   EXPECT_EQ(rule("sobel:variant=fast").short_min_rows, 0);
+  // Box fast from radius 5 halves a short grid down to 4 rows, not only to its tail's; radius 3 and 4 to the tail's.
+  EXPECT_EQ(rule("box:variant=fast:radius=5").short_min_rows, 4);
+  EXPECT_EQ(rule("box:variant=fast:radius=16").short_min_rows, 4);
+  EXPECT_EQ(rule("box:variant=fast:radius=4").short_min_rows, 0);
   // Halved, the strips of sobel, gauss3 and morphology then fill the wave (5x5 down to 6 rows); box and tensor's do
   // not.
   for (const char* spec : {"sobel:variant=fast", "gauss3:variant=fast", "dilate3:variant=fast", "erode3:variant=fast",

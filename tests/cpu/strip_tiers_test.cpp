@@ -157,6 +157,28 @@ TEST(StripTiers, AShortGridHalvesItsStripsBelowItsShareOfAWave) {
   EXPECT_EQ(TiersFor(1080, 128, 1, 15, 528, tensor_rule).tail_rows, 32);
 }
 
+TEST(StripTiers, BoxHalvesAShortGridBelowItsTailRows) {
+  // box fast radius 16 at 1920x1080: 1080 rows of 32-row strips, blocks of 32x4, 4 across (30 chunks a warp), 396
+  // resident (3 per SM x 132). 36 blocks fill a sixth of the wave; halved to the tail's 16 rows, 68 blocks still
+  // fill less than a third, so with 4 as the fewest rows the strips halve once more: 8 rows, 34 bands, 136 blocks.
+  const TailRule box{kHalfTail, kWholeWave, kThirdOfWave, 4, kLongGridQuarters};
+  const StripTiers t = TiersFor(1080, 32, 4, 4, 396, box);
+  EXPECT_EQ(t.tail_band, 0);
+  EXPECT_EQ(t.tail_rows, 8);
+  EXPECT_EQ(t.grid_y, 34);
+  ExpectRowsCoveredOnce(t, 1080, 32, 4);
+  EXPECT_EQ(TiersFor(1080, 32, 4, 4, 396, TailRule{kHalfTail, kWholeWave, kThirdOfWave, 0, kLongGridQuarters})
+                .tail_rows,
+            16)
+      << "down to the tail's rows only";
+  // Radius 5 at 1280x720 (24-row strips, 3 across, 924 resident): 24 -> 12 -> 6 -> 3 would pass 4, so 6 rows.
+  const TailRule box5{kHalfTail, kWholeWave, kThirdOfWave, 4};
+  EXPECT_EQ(TiersFor(720, 24, 4, 3, 924, box5).tail_rows, 6);
+  ExpectRowsCoveredOnce(TiersFor(720, 24, 4, 3, 924, box5), 720, 24, 4);
+  // At 3840x2160 the grid of radius 16 fills a third of the wave at full length: unchanged.
+  EXPECT_EQ(TiersFor(2160, 32, 4, 8, 396, box).tail_band, TiersFor(2160, 32, 4, 8, 396, box).grid_y);
+}
+
 TEST(StripTiers, AHalvedShortGridFillsTheWave) {
   // gauss3 at 3840x2160 gray8: 2160 rows of 16-row strips, blocks of 32x4, 8 across, 1056 resident (8 per SM x 132).
   // Halved below a third of a wave, 272 -> 544 blocks of 8-row strips; filled, the 132 bands of one wave need
