@@ -29,6 +29,10 @@ bool FilterSpec::VariantAccepts(const VariantSpec& v, PixelFormat f) const {
   return v.formats.empty() || std::find(v.formats.begin(), v.formats.end(), f) != v.formats.end();
 }
 
+bool FilterSpec::VariantRuns(const VariantSpec& v, const ParamValues& p, PixelFormat f) const {
+  return VariantAccepts(v, f) && !(v.format_limit && v.format_limit(p, f));
+}
+
 bool FilterSpec::VariantServes(const VariantSpec& v, PixelFormat in, PixelFormat out) const {
   return VariantAccepts(v, in) &&
          (v.out_formats.empty() || std::find(v.out_formats.begin(), v.out_formats.end(), out) != v.out_formats.end());

@@ -69,6 +69,8 @@ using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const 
 using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, PixelFormat in);
 // The fallback variant's id for these parameters and this input format (see VariantSpec::fallback).
 using FallbackFn = std::string (*)(const ParamValues&, PixelFormat in);
+// Why a variant has no code for these parameters in this input format, or nullopt (VariantSpec::format_limit).
+using FormatLimitFn = std::optional<std::string> (*)(const ParamValues&, PixelFormat in);
 
 // What one block of a CUDA variant computes and reads, for the viewer's launch-grid overlay: the output tile
 // (in pixels) one block writes, and the halo (in pixels, on every side) it reads beyond that tile.
@@ -120,6 +122,9 @@ struct VariantSpec {
   // radius, where the fastest code for the format changes with it); `fallback_rule` says how, for the docs.
   FallbackFn fallback_for = nullptr;
   std::string fallback_rule;
+  // nullptr: it has code for every parameter set in each of `formats`. Otherwise the parameters it has no code for
+  // in a format (box `fast`: rgba8 up to radius 4), treated as a format it lacks: its fallback runs in a pipeline.
+  FormatLimitFn format_limit = nullptr;
   CpuFilterFn cpu = nullptr;
   CudaLaunchFn cuda = nullptr;
   SmemBytesFn smem_bytes = nullptr;
@@ -172,6 +177,8 @@ struct FilterSpec {
   const VariantSpec& Reference() const;  // the `reference` variant; every filter has one
   bool Accepts(PixelFormat f) const;
   bool VariantAccepts(const VariantSpec& v, PixelFormat f) const;
+  // Whether v has code for this input format with these parameters (VariantAccepts and its format_limit).
+  bool VariantRuns(const VariantSpec& v, const ParamValues& p, PixelFormat f) const;
   // Whether v has code for this input format and writes this output format.
   bool VariantServes(const VariantSpec& v, PixelFormat in, PixelFormat out) const;
   ImageShape OutputShape(const ImageShape& in, const ParamValues& p) const;

@@ -70,11 +70,14 @@ void CheckParams(const FilterSpec& f, const ParamValues& params) {
 }
 
 // Why v cannot serve this stage's formats, or "" when it can.
-std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, PixelFormat in, PixelFormat out) {
+std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, const ParamValues& params, PixelFormat in,
+                          PixelFormat out) {
   if (!f.VariantAccepts(v, in))
     return "variant '" + v.id + "' accepts " + FormatList(v.formats) + ", got " + std::string(ToString(in));
   if (!f.VariantServes(v, in, out))
     return "variant '" + v.id + "' writes " + FormatList(v.out_formats) + ", not " + std::string(ToString(out));
+  if (v.format_limit)
+    if (auto why = v.format_limit(params, in)) return "variant '" + v.id + "': " + *why;
   return "";
 }
 
@@ -111,17 +114,20 @@ void CheckStageInputs(const PlannedStage& s, Backend backend) {
 // and the fallback's own default launch); alone (the tests, the benchmark) it is refused.
 void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
   const FilterSpec& f = *s.filter;
-  const std::string problem = FormatProblem(f, *s.requested, s.in.format, s.out.format);
+  const std::string problem = FormatProblem(f, *s.requested, s.params, s.in.format, s.out.format);
   if (problem.empty()) return;
   const std::string id =
       s.requested->fallback_for ? s.requested->fallback_for(s.params, s.in.format) : s.requested->fallback;
   const VariantSpec* fallback = id.empty() ? nullptr : f.FindVariant(id);
-  if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.in.format, s.out.format).empty())
+  if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.params, s.in.format, s.out.format).empty())
     throw InputError(problem);
   s.variant = fallback;
   s.launch = DefaultLaunch(*fallback, s.params, s.in.format);
-  s.note = s.requested->id + " has no " + std::string(ToString(s.in.format)) + " to " +
-           std::string(ToString(s.out.format)) + " code: runs " + fallback->id;
+  const bool limited = f.VariantAccepts(*s.requested, s.in.format) &&
+                       f.VariantServes(*s.requested, s.in.format, s.out.format);  // by its format_limit
+  s.note = limited ? problem + ": runs " + fallback->id
+                   : s.requested->id + " has no " + std::string(ToString(s.in.format)) + " to " +
+                         std::string(ToString(s.out.format)) + " code: runs " + fallback->id;
 }
 
 // Fills the output shape and the launch of a stage that passed CheckStageInputs.

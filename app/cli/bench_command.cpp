@@ -74,7 +74,7 @@ void BenchCpu(const Plan& plan, const Image& input, const BenchOptions& o, Bench
     const Image& in = exec.Host(static_cast<int>(i) - 1);
     const Image* second = r.second == kNoSecondInput ? nullptr : &exec.Host(r.second - 1);
     for (const VariantSpec* v : Candidates(r, Backend::Cpu, o.variants == "all")) {
-      if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
+      if (!r.filter->VariantRuns(*v, r.params, r.in.format)) continue;
       BenchRow row = RowOf(r, *v, "CPU");
       std::vector<float> ms;
       for (int k = 0; k < o.warmup + o.repeat; ++k) {
@@ -125,7 +125,7 @@ void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, Benc
     const DeviceView second_view = exec.DeviceOutput(r.second - 1);
     const DeviceView* second = r.second == kNoSecondInput ? nullptr : &second_view;
     for (const VariantSpec* v : Candidates(r, Backend::Cuda, o.variants == "all")) {
-      if (!r.filter->VariantAccepts(*v, r.in.format)) continue;
+      if (!r.filter->VariantRuns(*v, r.params, r.in.format)) continue;
       const LaunchConfig launch = v == r.variant ? r.launch : DefaultLaunch(*v, r.params, r.in.format);
       BenchRow row = RowOf(r, *v, Describe(launch, v->uses));
       try {

@@ -1,5 +1,6 @@
-// `fast` box (gray8, radius 1..16): running column sums in registers, a sliding horizontal sum, no
-// intermediate in memory, and a cost per pixel that does not grow with the radius in the vertical direction.
+// `fast` box (gray8 radius 1..16, rgba8 radius 1..4): running column sums in registers, a sliding horizontal sum,
+// no intermediate in memory, and a cost per pixel that does not grow with the radius in the vertical direction.
+// The column sums are per byte, whatever the format; rgba8 differs only in its horizontal sums (box_sums.cuh).
 //
 // Each thread owns 16 columns (one 16-byte chunk) of a strip of rows and keeps their column sums over the 2r
 // + 1 rows around the current output row, two columns per 32-bit word in 16-bit lanes (a sum is at most 33 x
@@ -44,14 +45,20 @@ using box::SlideRow;
 // also fetch the chunks beyond the warp into the warp's two edge rings and keep running sums of the words of them
 // they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
 // branch, only the fetches, and each lane reads only what it fetched itself.
-template <int R>
+// Bpp 1 (gray8) or 4 (rgba8, radius 1..kBoxFastRgbaMaxRadius, own warps): the column sums do not see the format,
+// only the horizontal sums and the clamped chunks at the image's sides do. rgba8's end lanes need R words of the
+// chunk beyond the warp, read 1, 2 or 4 at a time (RgbaEdgeWords).
+constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
+
+template <int R, int Bpp>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
   constexpr bool kPrimeAll = BoxFastPrimesAll(R);
   // Words of each edge chunk the end lanes sum (own warps only; beyond radius 7 the type just needs a valid count).
-  constexpr int kN = kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
+  constexpr int kN = Bpp == 4 ? RgbaEdgeWords(R) : kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
+  static_assert(Bpp == 1 || (R <= kBoxFastRgbaMaxRadius && BoxFastOwnWarps(R)), "rgba8: own warps only");
   constexpr bool kEdges = BoxFastOwnWarps(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
@@ -96,11 +103,11 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
           strip::CpAsync16To(own_slot, p);
           strip::CpAsync16ToIf(edge_slot, p + (edge_x - x), edge_inside);
         } else {
-          strip::FetchChunkTo(own_slot, row, x, a.row_bytes);
-          if (edge_lane && !edge_outside) strip::FetchChunkTo(edge_slot, row, edge_x, a.row_bytes);
+          strip::FetchChunkTo<Bpp>(own_slot, row, x, a.row_bytes);
+          if (edge_lane && !edge_outside) strip::FetchChunkTo<Bpp>(edge_slot, row, edge_x, a.row_bytes);
         }
       } else if (!outside.own_outside) {
-        strip::FetchChunk<1>(ring + slot * threads, row, x, a.row_bytes);
+        strip::FetchChunk<Bpp>(ring + slot * threads, row, x, a.row_bytes);
       }
     }
     strip::CpAsyncCommit();
@@ -110,7 +117,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
       strip::ReadShared(own + 16u * static_cast<unsigned>(slot * threads), w);
     } else {
       const uint4 v = ring[slot * threads];
-      const Chunk c = outside.Make<1>({{v.x, v.y, v.z, v.w}}, x);
+      const Chunk c = outside.Make<Bpp>({{v.x, v.y, v.z, v.w}}, x);
       w[0] = c.w[0], w[1] = c.w[1], w[2] = c.w[2], w[3] = c.w[3];
     }
   };
@@ -118,7 +125,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   auto edge_words_at = [&](int slot, const unsigned (&v)[4], unsigned (&w)[kN]) {
     strip::ReadShared(edge_words + static_cast<unsigned>(slot) * edge_step, w);
     if (edge_outside) {
-      const strip::Chunk made = strip::EdgePixelChunk<1>({{v[0], v[1], v[2], v[3]}}, edge_left);
+      const strip::Chunk made = strip::EdgePixelChunk<Bpp>({{v[0], v[1], v[2], v[3]}}, edge_left);
 #pragma unroll
       for (int k = 0; k < kN; ++k) w[k] = made.w[k];
     }
@@ -153,7 +160,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
   for (int j = 0;; ++j) {
     Chunk out;
-    if constexpr (R <= kPackedMaxRadius)
+    if constexpr (Bpp == 4)
+      out = HorizontalRgbaPacked<R, kN>(sums, edge_sums, edge_left, edge_right, reciprocal);
+    else if constexpr (R <= kPackedMaxRadius)
       out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
     else
       out = HorizontalWide<R>(sums, reciprocal);
@@ -190,33 +199,38 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 template <int R>
 constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
 
-template <int R>
-__global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>)
-    BoxFastGray(const strip::StripArgs a, unsigned reciprocal) {
+template <int R, int Bpp>
+__global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
   if constexpr (BoxFastOwnWarps(R)) {
     const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;
     const strip::StripPlace place = strip::PlaceStrip(a);
     if (place.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(place.strip, place.y0, place.end);
-    RetainedStrip<R>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
+    RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
     return;
+  } else {
+    static_assert(Bpp == 1, "rgba8: own warps only");
+    const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
+    if (at.end <= 0) return;
+    const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
+    RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
   }
-  const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
-  if (at.end <= 0) return;
-  const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
-  RetainedStrip<R>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
 }
 
 using Kernel = void (*)(strip::StripArgs, unsigned);
 
-template <int... Rs>
+template <int Bpp, int... Rs>
 Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
   Kernel k = nullptr;
-  ((r == Rs + 1 ? (k = BoxFastGray<Rs + 1>, true) : false) || ...);
+  ((r == Rs + 1 ? (k = BoxFast<Rs + 1, Bpp>, true) : false) || ...);
   return k;
 }
-Kernel KernelFor(int r) { return KernelFor(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{}); }
+// Null past the radii the format's kernels serve (BoxFastProblem and BoxFastFormatProblem refuse them).
+Kernel KernelFor(int r, PixelFormat f) {
+  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, std::make_integer_sequence<int, kBoxFastRgbaMaxRadius>{});
+  return KernelFor<1>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
+}
 
 }  // namespace
 
@@ -230,18 +244,28 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
-const void* BoxFastKernel(PixelFormat, const LaunchConfig&, const ParamValues& p) {
-  const Kernel k = KernelFor(p.Int("radius"));  // null past the radii it serves (BoxFastProblem refuses them)
-  return reinterpret_cast<const void*>(k ? k : BoxFastGray<kBoxFastDefaultRadius>);
+std::optional<std::string> BoxFastFormatProblem(const ParamValues& p, PixelFormat in) {
+  const int r = p.Int("radius");
+  if (in == PixelFormat::Rgba8 && r > kBoxFastRgbaMaxRadius)
+    return "fast serves rgba8 up to radius " + std::to_string(kBoxFastRgbaMaxRadius) +
+           " (4 pixels of apron on each side), not " + std::to_string(r);
+  return std::nullopt;
+}
+
+const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
+  const Kernel k = KernelFor(p.Int("radius"), f);  // null past the radii it serves (refused above)
+  return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);
 }
 
 void LaunchBoxFast(const CudaCall& c) {
   strip::RequireChunkRows(c, "BoxFast");
   const int r = c.params.Int("radius");
-  const Kernel kernel = KernelFor(r);
+  const PixelFormat f = c.in.shape.format;
+  const Kernel kernel = KernelFor(r, f);
   if (!kernel)
     throw InputError("box fast: radius " + std::to_string(r) + " is outside 1.." +
-                     std::to_string(kBoxFastMaxRadius));
+                     std::to_string(f == PixelFormat::Rgba8 ? kBoxFastRgbaMaxRadius : kBoxFastMaxRadius) +
+                     " for " + std::string(ToString(f)));
   const std::size_t smem = BoxFastSmemBytes(c.launch, c.params, c.in.shape.format);
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
     FL_CUDA_CHECK(
@@ -249,7 +273,7 @@ void LaunchBoxFast(const CudaCall& c) {
   dim3 grid;
   const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid);
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, cpu::BoxReciprocal(cpu::BoxTaps(r)));
-  FL_CUDA_CHECK_LAUNCH("BoxFastGray");
+  FL_CUDA_CHECK_LAUNCH("BoxFast");
 }
 
 }  // namespace fl::cuda

@@ -11,10 +11,15 @@ namespace fl::cuda {
 
 constexpr int kBoxFastMaxRadius = 16;      // the apron is one 16-byte chunk on each side
 constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for a radius it does not serve
+// rgba8: a pixel's taps lie 4 bytes apart, so one 16-byte apron chunk on each side covers radius 4 (the warps own
+// their chunks there, as gray8's do up to the same radius). Larger radii on rgba8 run `separable`.
+constexpr int kBoxFastRgbaMaxRadius = 4;
 
 void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
+// Radii it has no code for in this format (rgba8 beyond kBoxFastRgbaMaxRadius): in a pipeline `separable` runs.
+std::optional<std::string> BoxFastFormatProblem(const ParamValues& p, PixelFormat in);
 
 // Every radius keeps each row of its window in a ring of shared-memory slots until it leaves, so that the row
 // leaving the window is read back from there: one fetch per row. Radius 8 to 16 used to fetch it again through

@@ -79,6 +79,29 @@ struct EdgeSums {
   unsigned even[kN], odd[kN];
 };
 
+// A chunk's words with kW words of each neighbouring chunk: e[kW + i] = own.even[i] (o: odd), e[i] = word 4 - kW +
+// i of the chunk to the left and e[4 + kW + i] = word i of the one to the right. They come from the adjacent lanes
+// by shuffle, or for a warp's end lanes (edge_left: lane 0, edge_right: lane 31) from `edge`, whose kN words are the
+// last kN (left) or first kN (right) of that chunk.
+template <int kW, int kN>
+__device__ __forceinline__ void NeighbourWords(const ColumnSums& own, const EdgeSums<kN>& edge, bool edge_left,
+                                               bool edge_right, unsigned (&e)[4 + 2 * kW], unsigned (&o)[4 + 2 * kW]) {
+  static_assert(kW <= kN && kN <= 4);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) e[kW + i] = own.even[i], o[kW + i] = own.odd[i];
+#pragma unroll
+  for (int i = 0; i < kW; ++i) {
+    const unsigned even_left = __shfl_up_sync(strip::kFullMask, own.even[4 - kW + i], 1);
+    const unsigned odd_left = __shfl_up_sync(strip::kFullMask, own.odd[4 - kW + i], 1);
+    const unsigned even_right = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
+    const unsigned odd_right = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
+    e[i] = edge_left ? edge.even[kN - kW + i] : even_left;
+    o[i] = edge_left ? edge.odd[kN - kW + i] : odd_left;
+    e[4 + kW + i] = edge_right ? edge.even[i] : even_right;
+    o[4 + kW + i] = edge_right ? edge.odd[i] : odd_right;
+  }
+}
+
 // `edge` is taken by lane 0 (edge_left) or lane 31 (edge_right) instead of the shuffled words; overlapping warps
 // pass false for both.
 template <int R>
@@ -88,19 +111,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
   static_assert(cpu::BoxTaps(kPackedMaxRadius) <= cpu::kBoxLaneMeanMaxTaps, "both lane means exact (PackMeans<2>)");
   constexpr int kN = kPackedNbrWords<R>;
   unsigned e[4 + 2 * kN], o[4 + 2 * kN];  // words k = -kN .. 3 + kN (at k + kN), the neighbours' by shuffle
-#pragma unroll
-  for (int i = 0; i < 4; ++i) e[kN + i] = own.even[i], o[kN + i] = own.odd[i];
-#pragma unroll
-  for (int i = 0; i < kN; ++i) {
-    const unsigned even_left = __shfl_up_sync(strip::kFullMask, own.even[4 - kN + i], 1);
-    const unsigned odd_left = __shfl_up_sync(strip::kFullMask, own.odd[4 - kN + i], 1);
-    const unsigned even_right = __shfl_down_sync(strip::kFullMask, own.even[i], 1);
-    const unsigned odd_right = __shfl_down_sync(strip::kFullMask, own.odd[i], 1);
-    e[i] = edge_left ? edge.even[i] : even_left;
-    o[i] = edge_left ? edge.odd[i] : odd_left;
-    e[4 + kN + i] = edge_right ? edge.even[i] : even_right;
-    o[4 + kN + i] = edge_right ? edge.odd[i] : odd_right;
-  }
+  NeighbourWords<kN>(own, edge, edge_left, edge_right, e, o);
   auto pair = [&](int c) { return PairWord<kN>(e, o, c); };  // c = -R .. 13 + R
   constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes
   unsigned t = kHalf * 0x00010001u;
@@ -119,6 +130,36 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
     }
   }
   return PackMeans<2>(q);
+}
+
+// The rgba8 means, for R <= kBoxFastRgbaMaxRadius: a chunk is 4 pixels, and its column sums' words are already
+// pixels (even[i]: channels 0 and 2 of pixel i in the low and high lanes, odd[i]: channels 1 and 3), so the box
+// sum slides over whole words, two channels per add, with no lane shifting at all. The R pixels on each side are
+// R words of the neighbouring chunks (NeighbourWords; an end lane's `edge` holds kN >= R). A lane of a sum stays below
+// 2^16 as in HorizontalPacked, and each mean comes from byte 2 of a multiply-high the same way.
+template <int R, int kN>
+__device__ __forceinline__ Chunk HorizontalRgbaPacked(const ColumnSums& own, const EdgeSums<kN>& edge, bool edge_left,
+                                                      bool edge_right, unsigned reciprocal) {
+  static_assert(R >= 1 && R <= kBoxFastRgbaMaxRadius && kN >= R && kN <= 4);
+  unsigned e[4 + 2 * R], o[4 + 2 * R];  // pixels k = -R .. 3 + R at k + R
+  NeighbourWords<R>(own, edge, edge_left, edge_right, e, o);
+  constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes
+  unsigned te = kHalf * 0x00010001u, to = te;
+#pragma unroll
+  for (int k = 0; k <= 2 * R; ++k) te += e[k], to += o[k];
+  constexpr unsigned kPair = ((4u + 2u) << 4) | 2u;  // byte 2 of a, then of b
+  Chunk out;
+#pragma unroll
+  for (int x = 0; x < 4; ++x) {
+    if (x > 0) {  // pixel x + R enters, x - R - 1 leaves
+      te = te + e[x + 2 * R] - e[x - 1];
+      to = to + o[x + 2 * R] - o[x - 1];
+    }
+    const unsigned low = __byte_perm(__umulhi(te << 16, reciprocal), __umulhi(to << 16, reciprocal), kPair);
+    const unsigned high = __byte_perm(__umulhi(te, reciprocal), __umulhi(to, reciprocal), kPair);
+    out.w[x] = __byte_perm(low, high, 0x5410u);  // channels 0, 1, 2, 3
+  }
+  return out;
 }
 
 // The same 16 means for R = 8 .. 16, where a box sum (up to 33^2 x 255) no longer fits a 16-bit lane but a

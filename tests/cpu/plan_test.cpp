@@ -167,23 +167,31 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
   }
 }
 
-// A variant with no code for a format (box `fast` is gray8 only) runs its declared fallback in a pipeline, with
-// a note, so that a new stage's default works on every format; alone (tests, benchmark) it is refused.
+// A variant with no code for a format (box `fast` on rgba8 beyond radius 4) runs its declared fallback in a
+// pipeline, with a note, so that a new stage's default works on every format; alone (tests, benchmark) it is
+// refused.
 TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
   const Registry& reg = BuiltinRegistry();
   Pipeline p;
-  p.stages.push_back(ParseStageSpec(reg, "box:variant=fast:block=64x4:ppt=8", Backend::Cuda));
+  p.stages.push_back(ParseStageSpec(reg, "box:variant=fast:radius=8:block=64x4:ppt=8", Backend::Cuda));
   const ImageShape rgba{64, 32, PixelFormat::Rgba8};
   const Plan plan = ResolvePipeline(reg, p, rgba, Backend::Cuda);
   ASSERT_TRUE(plan.ok()) << plan.issue->message;
   const PlannedStage& s = plan.stages[0];
   EXPECT_EQ(s.requested->id, "fast");
   EXPECT_EQ(s.variant->id, "separable");
-  EXPECT_EQ(s.note, "fast has no rgba8 to rgba8 code: runs separable");
+  EXPECT_EQ(s.note,
+            "variant 'fast': fast serves rgba8 up to radius 4 (4 pixels of apron on each side), not 8: runs separable");
   EXPECT_EQ(s.launch, s.variant->defaults) << "the fallback runs with its own defaults";
   EXPECT_EQ(plan.pipeline.stages[0].launch.block_x, 64) << "the pipeline keeps the stage's own launch";
-  // gray8: fast itself.
+  // gray8: fast itself; and rgba8 up to radius 4.
   EXPECT_EQ(ResolvePipeline(reg, p, {64, 32, PixelFormat::Gray8}, Backend::Cuda).stages[0].variant->id, "fast");
+  Pipeline r4;
+  r4.stages.push_back(ParseStageSpec(reg, "box:variant=fast:radius=4", Backend::Cuda));
+  const Plan rgba_r4 = ResolvePipeline(reg, r4, rgba, Backend::Cuda);
+  ASSERT_TRUE(rgba_r4.ok()) << rgba_r4.issue->message;
+  EXPECT_EQ(rgba_r4.stages[0].variant->id, "fast");
+  EXPECT_TRUE(rgba_r4.stages[0].note.empty());
   // On the CPU backend the reference runs, whatever the fallback.
   EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].variant->id, "reference");
   // Alone, with no pipeline to keep working, the variant is refused with the reason.
@@ -192,7 +200,8 @@ TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
     PlanVariant(box, *box.FindVariant("fast"), p.stages[0].params, p.stages[0].launch, rgba, PortableCudaLimits());
     FAIL() << "planned box/fast on rgba8";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "box variant 'fast' accepts gray8, got rgba8");
+    EXPECT_EQ(std::string(e.what()),
+              "box variant 'fast': fast serves rgba8 up to radius 4 (4 pixels of apron on each side), not 8");
   }
   // sobel fast writes gray8 only: output=gray32f runs ppt4.
   Pipeline sobel;
@@ -215,12 +224,12 @@ TEST(Plan, ScratchBytesComeFromTheVariantThatRuns) {
   const FilterSpec& box = reg.Get("box");
   const VariantSpec& separable = *box.FindVariant("separable");
   const ImageShape gray{17, 13, PixelFormat::Gray8};
-  const PlannedStage s = PlanVariant(box, separable, test::ParamsFor(box, "radius=3"), separable.defaults, gray,
+  const PlannedStage s = PlanVariant(box, separable, test::ParamsFor(box, "radius=5"), separable.defaults, gray,
                                      PortableCudaLimits());
   EXPECT_GT(s.scratch_bytes, 0u);
   EXPECT_EQ(s.scratch_bytes, separable.scratch_bytes(gray, s.params));
   Pipeline p;
-  p.stages.push_back(ParseStageSpec(reg, "box:radius=3", Backend::Cuda));  // fast: no scratch
+  p.stages.push_back(ParseStageSpec(reg, "box:radius=5", Backend::Cuda));  // fast: no scratch
   const ImageShape rgba{17, 13, PixelFormat::Rgba8};
   EXPECT_EQ(ResolvePipeline(reg, p, gray, Backend::Cuda).stages[0].scratch_bytes, 0u);
   const Plan fallback = ResolvePipeline(reg, p, rgba, Backend::Cuda);  // separable runs, and needs its scratch
