@@ -2,6 +2,7 @@
 // neighbours), the smallest stencil there is.
 #include "core/cpu/box2x2.hpp"
 #include "cuda/filters/box2x2.hpp"
+#include "cuda/filters/fast.hpp"
 #include "filters/declarations.hpp"
 #include "filters/kernel_sources.hpp"
 #include "filters/footprints.hpp"
@@ -21,6 +22,22 @@ static FilterSpec DeclareBox2x2() {
   f.variants = {
       CpuReference(cpu::Box2x2Reference),
       CpuOpenmp(cpu::Box2x2Openmp),
+      // First CUDA variant: a new stage's default. Rows per thread as gauss3's (16, rgba8 4), the same strip kernel.
+      WithRgba8Rows<4>(StripVariant(
+          "One thread owns 16 bytes of a row (16 gray8 or 4 rgba8 pixels) for a strip of ppt rows: one 16-byte "
+          "load per row, the bytes beyond its chunk from the adjacent lane by warp shuffle. Each row's pair sums "
+          "in(x) + in(x+1) are formed once, two channels per 32-bit add (the word's even and odd bytes as 16-bit "
+          "lanes; a gray8 pixel's right neighbour is the other parity's lane, shifted by one byte permute), and "
+          "each output row adds its own row's sums to the next row's, rounds and shifts: no sum exceeds 1022, so "
+          "lanes never carry. Each row's sums serve two output rows, and each output row is one 16-byte store.",
+          "What makes it fast: the same 16-byte loads and stores and the integer lanes as gauss3's fast kernel, "
+          "so it moves each input byte once per strip, where ppt2x2 makes four loads a thread-row of 1 or 4 "
+          "bytes each. Its strips all walk down (the other strip kernels alternate, so that neighbouring strips "
+          "share their rows in the L2): walked up, a strip's window comes turned over and the row below would be "
+          "the row above. Measured on an H100 at 8192x8192: gray8 93.5% of a copy against 47% for ppt2x2, rgba8 "
+          "98% against 80%; at 1920x1080 gray8 ppt2x2 wins (0.0068 against 0.0079 ms), the small grid of strips "
+          "leaving SMs idle. The result is the reference's exact (sum + 2) >> 2.",
+          cuda::LaunchBox2x2Fast, cuda::Box2x2FastKernel, StripFootprint<1>, 16)),
       WithFootprint(CudaVariant("naive",
                   "One thread per output pixel: four loads (right and lower neighbours clamped to the edge) and "
                   "one store.",
@@ -38,7 +55,9 @@ static FilterSpec DeclareBox2x2() {
                   cuda::LaunchBox2x2Ppt2x2, cuda::Box2x2Ppt2x2Kernel),
                     TileFootprint<2, 2, 1>),  // a 2x2 block of outputs per thread
   };
-  SetSources(f, {{"naive", {"box2x2.cu", {"Box2x2Naive"}}}, {"ppt2x2", {"box2x2.cu", {"Box2x2Ppt2x2"}}}});
+  SetSources(f, {{"fast", {"box2x2_fast.cu", {"Box2x2Stencil"}}},
+                 {"naive", {"box2x2.cu", {"Box2x2Naive"}}},
+                 {"ppt2x2", {"box2x2.cu", {"Box2x2Ppt2x2"}}}});
   return f;
 }
 

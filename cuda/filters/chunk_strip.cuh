@@ -100,9 +100,11 @@ struct ApronWarpPlace {
 struct StripWalk {
   int in_first, out_first, step;
 };
-template <int R>
+// kAlternate false: every strip walks down, for a stencil whose window is not symmetric top to bottom (box2x2 reads
+// the row below, which an upward walk would hand it as the row above).
+template <int R, bool kAlternate = true>
 __device__ __forceinline__ StripWalk WalkOf(int strip, int y0, int end) {
-  if (R > 0 && (strip & 1)) return {y0 + end - 1 + R, y0 + end - 1, -1};
+  if (kAlternate && R > 0 && (strip & 1)) return {y0 + end - 1 + R, y0 + end - 1, -1};
   return {y0 - R, y0, 1};
 }
 

@@ -14,6 +14,10 @@ namespace fl::cuda {
 void LaunchGauss3Fast(const CudaCall& call);
 const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 
+// box2x2 (box2x2_fast.cu): pair sums in 16-bit lanes, exact.
+void LaunchBox2x2Fast(const CudaCall& call);
+const void* Box2x2FastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
+
 // dilate / erode, radius 1 or 2 (morph_fast.cu): per-byte max / min of words.
 template <MorphOp Op, int R>
 void LaunchMorphFast(const CudaCall& call);

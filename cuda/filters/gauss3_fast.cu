@@ -54,28 +54,18 @@ struct Gauss3Stencil {
     for (int i = 0; i < 4; ++i) {
       const unsigned e = win[0].even[i] + win[2].even[i] + kHalf + 2 * win[1].even[i];
       const unsigned o = win[0].odd[i] + win[2].odd[i] + kHalf + 2 * win[1].odd[i];
-      // Each lane holds a 12-bit sum: the even results are e >> 4, the odd ones (o >> 4) << 8 = o << 4, each
-      // masked to its bytes (bits a lane shifts into its neighbour fall outside the mask).
-      out.w[i] = ((e >> 4) & strip::kLanes) | ((o << 4) & ~strip::kLanes);
+      out.w[i] = strip::InterleaveShifted<4>(e, o);  // each lane's sum / 16
     }
     return out;
   }
 };
 
-strip::KernelPtr KernelFor(PixelFormat f, const LaunchConfig& c) {
-  return f == PixelFormat::Rgba8 ? strip::StripKernelFor<Gauss3Stencil<4>>(c)
-                                 : strip::StripKernelFor<Gauss3Stencil<1>>(c);
-}
-
 }  // namespace
 
 const void* Gauss3FastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&) {
-  return reinterpret_cast<const void*>(KernelFor(f, c));
+  return reinterpret_cast<const void*>(strip::StripKernelForFormat<Gauss3Stencil>(f, c));
 }
 
-void LaunchGauss3Fast(const CudaCall& c) {
-  strip::LaunchStrip(KernelFor(c.in.shape.format, c.launch), c, "Gauss3Fast",
-                     strip::SmemBytes(c.launch, c.params, c.in.shape.format));
-}
+void LaunchGauss3Fast(const CudaCall& c) { strip::LaunchStripForFormat<Gauss3Stencil>(c, "Gauss3Fast"); }
 
 }  // namespace fl::cuda

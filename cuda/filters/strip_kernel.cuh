@@ -18,6 +18,16 @@ namespace fl::cuda::strip {
 // (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
 // rows ahead of use (RowPipe, or LeanEdgePipe and a store address worked out once for S::kLeanPipe); without it
 // each row is loaded into registers when it is needed.
+// Whether a stencil's strips all walk down (S::kWalkDown, where its window is not symmetric top to bottom); the
+// others alternate (WalkOf).
+template <typename S>
+constexpr bool WalksDown() {
+  if constexpr (requires { S::kWalkDown; })
+    return S::kWalkDown;
+  else
+    return false;
+}
+
 template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;
@@ -32,7 +42,7 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   if (S::kTestFirstRow ? place.y0 >= a.h : place.end <= 0) return;
   const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
-  const StripWalk walk = WalkOf<R>(strip, y0, end);
+  const StripWalk walk = WalkOf<R, !WalksDown<S>()>(strip, y0, end);
   constexpr bool kLean = kPipe && S::kLeanPipe;
   RowPipe<true> pipe(strip_rings);
   LeanEdgePipe lean(strip_rings, a.in, x, a.row_bytes);  // one of the two is used
@@ -164,6 +174,12 @@ KernelPtr StripKernelFor(const LaunchConfig& c) {
   return c.smem ? StripKernel<S, true> : StripKernel<S, false>;
 }
 
+// The kernel of a stencil made for gray8 (S<1>) and rgba8 (S<4>), for the input's format.
+template <template <int> class S>
+KernelPtr StripKernelForFormat(PixelFormat f, const LaunchConfig& c) {
+  return f == PixelFormat::Rgba8 ? StripKernelFor<S<4>>(c) : StripKernelFor<S<1>>(c);
+}
+
 // Launches a strip kernel on the columns of blocks the plan computed from the variant's footprint, after checking
 // its rows, with `smem` bytes of prefetch rings (opted in above the 48 KiB every block gets: the plan kept it
 // within the device's limit). When the stage takes tail strips (CudaCall::tail, the plan's decision), the
@@ -178,6 +194,13 @@ inline void LaunchStrip(KernelPtr kernel, const CudaCall& c, const char* name, s
   const StripArgs args = StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid);
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args);
   Check(cudaGetLastError(), name, __FILE__, __LINE__);
+}
+
+// LaunchStrip for a stencil made for gray8 and rgba8 (StripKernelForFormat), with its prefetch rings' shared memory.
+template <template <int> class S>
+void LaunchStripForFormat(const CudaCall& c, const char* name) {
+  LaunchStrip(StripKernelForFormat<S>(c.in.shape.format, c.launch), c, name,
+              SmemBytes(c.launch, c.params, c.in.shape.format));
 }
 
 }  // namespace fl::cuda::strip

@@ -43,5 +43,12 @@ __device__ __forceinline__ void SplitGrayWords(const unsigned* ext, GrayLanes (&
 }
 // Two words of 16-bit lanes, each lane holding a value < 256, back into one word of bytes.
 __device__ __forceinline__ unsigned Interleave(unsigned even, unsigned odd) { return even | (odd << 8); }
+// The same for lanes holding sums below 2^(8 + kShift), each divided by 2^kShift: the even results are even >>
+// kShift, the odd ones (odd >> kShift) << 8 = odd << (8 - kShift), each masked to its bytes (the bits a lane shifts
+// into its neighbour fall outside the mask).
+template <int kShift>
+__device__ __forceinline__ unsigned InterleaveShifted(unsigned even, unsigned odd) {
+  return ((even >> kShift) & kLanes) | ((odd << (8 - kShift)) & ~kLanes);
+}
 
 }  // namespace fl::cuda::strip
