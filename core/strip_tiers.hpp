@@ -32,7 +32,7 @@ constexpr int kWholeWave = 4, kHalfWave = 2, kQuarterWave = 1;
 // A grid within one wave of full strips halves its strips while it fills less than 1/n of a wave (TiersFor), down
 // to the tail's rows: n = 3 for the strip stencils, whose every strip pays its first rows again; gauss tensor,
 // whose strips cost little to start, halves while it fills less than half a wave, down to 16 rows
-// (filters/gauss.cpp).
+// (filters/gauss.cpp); box fast from radius 5 halves below a third down to 4 rows (filters/box.cpp).
 constexpr int kThirdOfWave = 3, kHalfOfWave = 2;
 // A grid of many waves doubles its strips while the doubled grid still spans this many quarters of a wave (0:
 // never): each strip's first 2R rows are paid by more outputs. Box fast from radius 12 (filters/box.cpp).
@@ -96,7 +96,8 @@ inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_bl
   // The whole image within one wave of full strips. Shorter strips spread its rows over more warps, but each
   // strip pays its first rows again, and a grid past one wave costs a whole strip's time more. So the strips are
   // halved from full length (not below the tail's rows) only while their grid fills less than a third of a wave
-  // (tail.short_grid and short_min_rows: gauss tensor, half and 16 rows); full length means equal strips. H100,
+  // (tail.short_grid and short_min_rows: gauss tensor, half and 16 rows; box fast from radius 5, 4 rows); full
+  // length means equal strips. H100,
   // box fast radius 3 at 32 rows per thread, % of a copy (bench/results/2026-11-27i_session9, calls 7 and 8):
   // 8192x8192 90.9 in one wave of full strips (1024 blocks) against 86.2 with every strip halved (two waves);
   // 4096x4096 79.6 at 16 rows (512 blocks) against 76.4 at 8 (1024); 2048x2048 77.3 at 8 rows (256 blocks) against

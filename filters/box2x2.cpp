@@ -23,7 +23,7 @@ static FilterSpec DeclareBox2x2() {
       CpuReference(cpu::Box2x2Reference),
       CpuOpenmp(cpu::Box2x2Openmp),
       // First CUDA variant: a new stage's default. Rows per thread as gauss3's (16, rgba8 4), the same strip kernel.
-      WithRgba8Rows<4>(StripVariant(
+      WithRgba8Rows<4>(WithStripsWalkingDown(StripVariant(
           "One thread owns 16 bytes of a row (16 gray8 or 4 rgba8 pixels) for a strip of ppt rows: one 16-byte "
           "load per row, the bytes beyond its chunk from the adjacent lane by warp shuffle. Each row's pair sums "
           "in(x) + in(x+1) are formed once, two channels per 32-bit add (the word's even and odd bytes as 16-bit "
@@ -37,7 +37,7 @@ static FilterSpec DeclareBox2x2() {
           "the row above. Measured on an H100 at 8192x8192: gray8 93.5% of a copy against 47% for ppt2x2, rgba8 "
           "98% against 80%; at 1920x1080 gray8 ppt2x2 wins (0.0068 against 0.0079 ms), the small grid of strips "
           "leaving SMs idle. The result is the reference's exact (sum + 2) >> 2.",
-          cuda::LaunchBox2x2Fast, cuda::Box2x2FastKernel, StripFootprint<1>, 16)),
+          cuda::LaunchBox2x2Fast, cuda::Box2x2FastKernel, StripFootprint<1>, 16))),
       WithFootprint(CudaVariant("naive",
                   "One thread per output pixel: four loads (right and lower neighbours clamped to the edge) and "
                   "one store.",

@@ -1,5 +1,8 @@
 #include "filters/declarations.hpp"
 
+#include <string>
+#include <string_view>
+
 #include "core/error.hpp"
 #include "cuda/filters/strip_launch.hpp"
 
@@ -49,13 +52,29 @@ LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::
   return d;
 }
 
+// What StripVariant says about the direction of the strips, and what a variant whose strips all walk down says
+// instead.
+constexpr std::string_view kAlternatingWalk =
+    " Odd strips walk up the image and even ones down, so that two neighbouring strips read the rows both need at "
+    "about the same time, while those rows are still in the L2 cache (walking all down, at 16 rows per thread they "
+    "were often read again from DRAM).";
+constexpr std::string_view kWalkingDown =
+    " Every strip walks down the image: the window is not symmetric top to bottom, and a strip walking up would "
+    "take the row above for the row below.";
+
+VariantSpec WithStripsWalkingDown(VariantSpec v) {
+  const std::size_t at = v.technique.find(kAlternatingWalk);
+  if (at != std::string::npos) v.technique.replace(at, kAlternatingWalk.size(), kWalkingDown);
+  return v;
+}
+
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows, TailRule tail) {
-  // Every strip kernel alternates its strips' direction (cuda/filters/chunk_strip.cuh, StripWalk).
+  // The strip kernels alternate their strips' direction (cuda/filters/chunk_strip.cuh, StripWalk), except a stencil
+  // that walks down only (WithStripsWalkingDown).
+  technique += kAlternatingWalk;
   technique +=
-      " Odd strips walk up the image and even ones down, so that two neighbouring strips read the rows both need "
-      "at about the same time, while those rows are still in the L2 cache (walking all down, at 16 rows per "
-      "thread they were often read again from DRAM). At the image's sides a warp's end lane makes the chunk "
+      " At the image's sides a warp's end lane makes the chunk "
       "beyond the row from its own chunk's edge pixel instead of loading it: that load, which cp.async cannot "
       "do for bytes that are not in memory, made those warps wait on every row, and making it took dilate5 from "
       "83% to 91% of a copy and gauss3 from 93% to 98% on an H100.";

@@ -38,6 +38,10 @@ inline constexpr TailRule kMorph5TailRgba8{kHalfTail, kWholeWave, kHalfOfWave};
 VariantSpec StripVariant(std::string technique, std::string expectation, CudaLaunchFn launch, KernelFn kernel,
                          FootprintFn footprint, int default_rows, TailRule tail = kStencilTail);
 
+// `v`, a StripVariant whose stencil walks every strip down (kWalkDown, cuda/filters/chunk_strip.cuh), with its
+// technique saying so instead of the alternating walk.
+VariantSpec WithStripsWalkingDown(VariantSpec v);
+
 // A launch rule's result (VariantSpec::defaults_for): `d` with the ppt of the first (largest radius, ppt)
 // step whose radius is at least r, or d's own ppt past the last step.
 LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::pair<int, int>> steps);

@@ -37,6 +37,9 @@ using box::kPackedMaxRadius;
 using box::kPackedNbrWords;
 using box::SlideRow;
 
+// rgba8's end lanes need R words of the chunk beyond the warp, read 1, 2 or 4 at a time.
+constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
+
 // The strip, walked down or up (strip::StripWalk): input row i of the walk goes to slot i % S of a ring of S = 2R
 // + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1 rows later,
 // and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and no second pass
@@ -44,12 +47,9 @@ using box::SlideRow;
 // once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31
 // also fetch the chunks beyond the warp into the warp's two edge rings and keep running sums of the words of them
 // they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
-// branch, only the fetches, and each lane reads only what it fetched itself.
-// Bpp 1 (gray8) or 4 (rgba8, radius 1..kBoxFastRgbaMaxRadius, own warps): the column sums do not see the format,
-// only the horizontal sums and the clamped chunks at the image's sides do. rgba8's end lanes need R words of the
-// chunk beyond the warp, read 1, 2 or 4 at a time (RgbaEdgeWords).
-constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
-
+// branch, only the fetches, and each lane reads only what it fetched itself. Bpp is 1 (gray8) or 4 (rgba8, radius
+// 1..kBoxFastRgbaMaxRadius, own warps): the column sums do not see the format, only the horizontal sums and the
+// clamped chunks at the image's sides do.
 template <int R, int Bpp>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {

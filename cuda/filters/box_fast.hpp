@@ -1,6 +1,6 @@
 #pragma once
-// The `fast` box variant (box_fast.cu): gray8, radius 1..16, running column sums in registers. Plain C++ so
-// that the declaration (filters/box.cpp) reads the same facts as the kernel.
+// The `fast` box variant (box_fast.cu): gray8 radius 1..16, rgba8 radius 1..4, running column sums in registers.
+// Plain C++ so that the declaration (filters/box.cpp) reads the same facts as the kernel.
 #include <optional>
 #include <string>
 

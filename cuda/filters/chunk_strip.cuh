@@ -16,7 +16,8 @@
 //   Row (what one input row contributes), Row Horizontal(const unsigned* ext) where ext[kNbrWords + i] is
 //   word i of the chunk and the kNbrWords words before and after lie at ext[0..] and ext[kNbrWords + 4..];
 //   Chunk Vertical(const Row (&win)[2R + 1]) giving the output chunk of the middle row, the same for the window
-//   turned upside down (odd strips walk up: StripWalk);
+//   turned upside down (odd strips walk up: StripWalk), unless the stencil declares kWalkDown = true (its window
+//   is not symmetric top to bottom, as box2x2's: every strip then walks down, WalksDown in strip_kernel.cuh);
 //   kMinBlocks, the blocks of 256 threads an SM must hold (__launch_bounds__): 4 caps registers at 64, which
 //   leaves 32 warps per SM, each with a row or two of 16-byte loads in flight, plenty to cover memory
 //   latency;

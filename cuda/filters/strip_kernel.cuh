@@ -10,14 +10,6 @@
 
 namespace fl::cuda::strip {
 
-// The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
-// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
-// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
-// (StripWalk). Lanes past the row's end still run (their chunks are
-// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
-// (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
-// rows ahead of use (RowPipe, or LeanEdgePipe and a store address worked out once for S::kLeanPipe); without it
-// each row is loaded into registers when it is needed.
 // Whether a stencil's strips all walk down (S::kWalkDown, where its window is not symmetric top to bottom); the
 // others alternate (WalkOf).
 template <typename S>
@@ -28,6 +20,14 @@ constexpr bool WalksDown() {
     return false;
 }
 
+// The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
+// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
+// (StripWalk) unless WalksDown<S>. Lanes past the row's end still run (their chunks are
+// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
+// (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
+// rows ahead of use (RowPipe, or LeanEdgePipe and a store address worked out once for S::kLeanPipe); without it
+// each row is loaded into registers when it is needed.
 template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;

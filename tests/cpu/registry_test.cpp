@@ -127,6 +127,43 @@ TEST(Declarations, FormatsAreConsistent) {
   }
 }
 
+// A variant with no code for some parameters in a format (VariantSpec::format_limit, box fast on rgba8 beyond radius
+// 4) runs its fallback for them in a pipeline: the fallback must have code for every one of them.
+TEST(Declarations, FormatLimitsFallBackToAVariantThatRuns) {
+  int limited = 0;
+  for (const FilterSpec& f : Builtin().filters())
+    for (const VariantSpec& v : f.variants) {
+      if (!v.format_limit) continue;
+      std::vector<std::string> sets = {""};
+      sets.insert(sets.end(), f.test_cases.begin(), f.test_cases.end());
+      sets.insert(sets.end(), f.bench_cases.begin(), f.bench_cases.end());
+      for (PixelFormat fmt : f.accepts)
+        for (const std::string& set : sets) {
+          const ParamValues p = test::ParamsFor(f, set);
+          if (!f.VariantAccepts(v, fmt) || !v.format_limit(p, fmt)) continue;
+          ++limited;
+          EXPECT_FALSE(f.VariantRuns(v, p, fmt)) << Label(f, v);
+          const std::string id = v.fallback_for ? v.fallback_for(p, fmt) : v.fallback;
+          const VariantSpec* fallback = f.FindVariant(id);
+          ASSERT_NE(fallback, nullptr) << Label(f, v) << ": a format limit and no fallback";
+          EXPECT_TRUE(f.VariantRuns(*fallback, p, fmt)) << Label(f, v) << " '" << set << "' " << ToString(fmt);
+        }
+    }
+  EXPECT_GT(limited, 0) << "box fast on rgba8 at radius 5 and up is one";
+  const FilterSpec& box = Builtin().Get("box");
+  EXPECT_TRUE(box.VariantRuns(*box.FindVariant("fast"), test::ParamsFor(box, "radius=4"), PixelFormat::Rgba8));
+}
+
+// Strip variants say which way their strips walk: box2x2's all walk down (its window is not symmetric), the others
+// alternate.
+TEST(Declarations, StripVariantsSayHowTheirStripsWalk) {
+  const auto& technique = [](const char* filter) { return Builtin().Get(filter).FindVariant("fast")->technique; };
+  EXPECT_NE(technique("box2x2").find("Every strip walks down"), std::string::npos);
+  EXPECT_EQ(technique("box2x2").find("Odd strips walk up"), std::string::npos);
+  for (const char* f : {"gauss3", "dilate3", "sobel", "dilate5", "box"})
+    EXPECT_NE(technique(f).find("Odd strips walk up"), std::string::npos) << f;
+}
+
 TEST(Declarations, ParametersAreConsistent) {
   const std::set<std::string> launch_keys = {"variant", "block", "ppt", "halo", "smem"};
   for (const FilterSpec& f : Builtin().filters()) {

@@ -37,7 +37,7 @@ void PrintTo(const TierCase& c, std::ostream* os) {
 std::vector<TierCase> Cases() {
   std::vector<TierCase> cases;
   const LaunchConfig odd{.block_x = 64, .block_y = 2, .ppt = 9, .smem = false};
-  for (const char* f : {"gauss3", "dilate3", "erode3", "dilate5", "erode5", "sobel"})
+  for (const char* f : {"gauss3", "dilate3", "erode3", "dilate5", "erode5", "sobel", "box2x2"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
       if (std::string(f) == "sobel" && fmt == PixelFormat::Rgba8) continue;  // fast takes gray8 only
       cases.push_back({f, fmt, {.block_x = 0}});
@@ -175,7 +175,7 @@ TEST_P(FilledShortGrid, MatchesTheOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(StripKernels, FilledShortGrid,
-                         ::testing::Values("gauss3", "dilate3", "erode3", "sobel", "dilate5", "erode5"));
+                         ::testing::Values("gauss3", "dilate3", "erode3", "sobel", "dilate5", "erode5", "box2x2"));
 
 }  // namespace
 }  // namespace fl
