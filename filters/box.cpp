@@ -36,9 +36,17 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // cuda::BoxFastPrimesAll): without tails, 24 rows ran 12 to 16 points slower at 2048x2048 (call 8); with them,
 // against 10 rows at radius 5 and 12 at 6 and 7 (call 11, three rounds), 8192x8192 r5 / r6 / r7 71.8 / 71.3 / 69.8
 // -> 74.9 / 72.7 / 71.4, 16384x16384 +0.8 to +2.8, 4096x4096 +3.9 to +4.8, 2048x2048 r5 -1.3 and r6 / r7 level.
-static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
-  return WithPptForRadius(d, p.Int("radius"),
-                          {{2, 16}, {4, 32}, {7, 24}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
+// rgba8 from radius 5 (warps overlapping by ceil(r / 4) chunks, box_rgba_wide.cuh) has rules of its own: H100, ppt 8
+// / 16 / 24 / 32 / 48 / 64, medians of two rounds, % of a copy at 8192x8192, 3840x2160 and 1920x1080
+// (bench/results/2026-11-28n_session14, call 2): r5 16 rows 90.1 / 66.8 / 62.8 against 88.5 / 64.0 / 60.1 at the
+// gray8 rule's 24; r6 16 rows 88.5 / 63.5; r8 32 rows 86.0 / 60.7 / 55.4 (16: 84.5 / 59.3 / 54.5); r10 and r12 32
+// rows (r12 75.8 / 47.7 / 45.5 against 71.2 / 46.2 / 45.0 at 24); r14 and r16 16 rows, where 32 lost 6 points at
+// 1920x1080 (r16 67.6 / 43.8 / 43.4 against 67.5 / 44.1 / 38.0).
+static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+  const int r = p.Int("radius");
+  if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r))
+    return WithPptForRadius(d, r, {{6, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
+  return WithPptForRadius(d, r, {{2, 16}, {4, 32}, {7, 24}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
 
 // fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall up to radius 4 (at 32
@@ -107,9 +115,10 @@ static FilterSpec DeclareBox() {
   f.bench_cases = {"radius=4", "radius=16"};  // fast's cost should not grow with the radius
   // 4 and 5 lie either side of fast's warps that own their chunks and its overlapping ones (and of 32 and 24 rows),
   // 2 and 3 (the default) either side of its 16 and 32 rows per thread, 7 and 8 either side of its two horizontal
-  // sums, 16 is the largest radius it serves.
-  f.test_cases = {"radius=1", "radius=2",  "radius=4",  "radius=5", "radius=7",
-                  "radius=8", "radius=16", "radius=17", "radius=64"};
+  // sums, 16 is the largest radius it serves. On rgba8, 5, 7, 8, 10, 15 and 16 give each remainder of r / 4 and
+  // 2, 3, 4, 7 and 8 lanes wholly inside a window (box_rgba_wide.cuh).
+  f.test_cases = {"radius=1",  "radius=2",  "radius=4",  "radius=5",  "radius=7", "radius=8",
+                  "radius=10", "radius=15", "radius=16", "radius=17", "radius=64"};
 
   VariantSpec direct = CudaVariant(
       "direct",
@@ -149,7 +158,7 @@ static FilterSpec DeclareBox() {
   running.defaults = LaunchConfig{.block_x = 128, .block_y = 1, .ppt = 1, .smem = true, .halo = 1};
 
   VariantSpec fast = StripVariant(
-      "gray8 radius 1..16, rgba8 radius 1..4. One thread owns 16 columns (bytes) of a strip of ppt rows and "
+      "gray8 and rgba8, radius 1..16. One thread owns 16 columns (bytes) of a strip of ppt rows and "
       "keeps their sums over the 2r+1 rows around the current output row in registers, two columns per 32-bit "
       "word (16-bit lanes). Each output "
       "row: add the row entering the window, subtract the one leaving it, get the column sums of each neighbouring "
@@ -160,8 +169,11 @@ static FilterSpec DeclareBox() {
       "of the window stay in a ring of shared-memory slots until they leave it, and up to radius 7 the "
       "horizontal sum slides over pairs of 16-bit lanes (two outputs per add). On rgba8 a chunk is 4 pixels and "
       "each word of column sums is already one pixel's channels 0 and 2 (or 1 and 3), so its horizontal sum "
-      "slides over whole words, two channels per add, with no lane shifted at all; one apron chunk holds 4 "
-      "pixels, so rgba8 runs up to radius 4. Beyond radius 7 a box sum no longer "
+      "slides over whole words, two channels per add, with no lane shifted at all. One apron chunk holds only 4 "
+      "rgba8 pixels, so from radius 5 rgba8 warps overlap by ceil(r/4) chunks on each side (24 of 32 lanes write "
+      "at radius 16), and a lane's first box sum adds the chunk totals of the lanes wholly inside its window, "
+      "summed across lanes by doubling (sums of 2, 4, 8 lanes: 16 shuffles at radius 16 instead of 32), then "
+      "slides over its other 3 pixels. Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
       "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
       "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
@@ -200,25 +212,25 @@ static FilterSpec DeclareBox() {
       "cutting every strip in half for a tail spread them over two waves (86%). From radius 12 a grid of more "
       "than 2.5 waves doubles its strips while the doubled grid still spans 1.25 waves, so that the window's "
       "first rows are paid by more outputs: radius 16 56.6% -> 60.3% at 8192x8192, 69.9 -> 74.6 at "
-      "16384x16384. rgba8 (radius 1 to 4) shares the whole kernel but its horizontal sums: at 8192x8192 on an "
+      "16384x16384. rgba8 shares the whole kernel but its horizontal sums: at 8192x8192 on an "
       "H100 radius 3 and 4 run at 90% and 87% of the copy, 5.8 and 6.1 times faster than `separable`, which "
-      "rgba8 ran before. On small images the opposite paid: a 1920x1080 grid at radius 16 filled a sixth of a wave "
+      "rgba8 ran before, and with the overlapping warps radius 5 and 16 at 90% and 68% (separable 12.7% and "
+      "5.4%: 7 and 12 times slower). On small images the opposite paid: a 1920x1080 grid at radius 16 filled a "
+      "sixth of a wave "
       "with 16-row strips (the tail's rows, where halving used to stop), and halving them once more, to 8 rows, "
       "took it from 57% to 70% of the copy (radius 5 89% -> 99% with 6-row strips, radius 12 67% -> 76%). "
-      "Beyond radius 16 its apron would span more than one neighbouring chunk, so it is refused "
+      "Beyond radius 16 gray8's apron would span more than one neighbouring chunk, so it is refused "
       "with the reason.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
   fast.tail = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
-  fast.format_limit = cuda::BoxFastFormatProblem;  // rgba8 up to radius 4
-  fast.fallback = "separable";                     // rgba8 beyond radius 4: the two-pass kernels
-  fast.fallback_rule = "rgba8 beyond radius 4, `separable`";
   fast.check_launch = cuda::BoxFastProblem;
   fast.smem_bytes = cuda::BoxFastSmemBytes;
   fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 2, 32 at 3 and 4, 24 at 5 to 7, 16 at 8, 24 to 12, 32 to 16, all with the tail strips";
+      "ppt 16 up to radius 2, 32 at 3 and 4, 24 at 5 to 7, 16 at 8, 24 to 12, 32 to 16, all with the tail strips; "
+      "rgba8 from radius 5: 16 to 6, 32 to 12, 16 to 16";
 
   // `fast` first: a new stage's default CUDA variant.
   f.variants = {CpuReference(cpu::BoxReference), CpuOpenmp(cpu::BoxOpenmp), fast, direct, separable, running};

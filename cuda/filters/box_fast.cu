@@ -1,4 +1,4 @@
-// `fast` box (gray8 radius 1..16, rgba8 radius 1..4): running column sums in registers, a sliding horizontal sum,
+// `fast` box (gray8 and rgba8, radius 1..16): running column sums in registers, a sliding horizontal sum,
 // no intermediate in memory, and a cost per pixel that does not grow with the radius in the vertical direction.
 // The column sums are per byte, whatever the format; rgba8 differs only in its horizontal sums (box_sums.cuh).
 //
@@ -19,6 +19,7 @@
 
 #include "core/cpu/box.hpp"
 #include "cuda/filters/box_fast.hpp"
+#include "cuda/filters/box_rgba_wide.cuh"
 #include "cuda/filters/box_sums.cuh"
 #include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_words.cuh"
@@ -32,6 +33,7 @@ using box::AddRow;
 using box::ColumnSums;
 using box::EdgeSums;
 using box::HorizontalPacked;
+using box::HorizontalRgbaWide;
 using box::HorizontalWide;
 using box::kPackedMaxRadius;
 using box::kPackedNbrWords;
@@ -47,9 +49,8 @@ constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
 // once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31
 // also fetch the chunks beyond the warp into the warp's two edge rings and keep running sums of the words of them
 // they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
-// branch, only the fetches, and each lane reads only what it fetched itself. Bpp is 1 (gray8) or 4 (rgba8, radius
-// 1..kBoxFastRgbaMaxRadius, own warps): the column sums do not see the format, only the horizontal sums and the
-// clamped chunks at the image's sides do.
+// branch, only the fetches, and each lane reads only what it fetched itself. Bpp is 1 (gray8) or 4 (rgba8): the
+// column sums do not see the format, only the horizontal sums and the clamped chunks at the image's sides do.
 template <int R, int Bpp>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {
@@ -57,8 +58,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   constexpr int S = BoxFastRetainSlots(R);
   constexpr bool kPrimeAll = BoxFastPrimesAll(R);
   // Words of each edge chunk the end lanes sum (own warps only; beyond radius 7 the type just needs a valid count).
-  constexpr int kN = Bpp == 4 ? RgbaEdgeWords(R) : kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
-  static_assert(Bpp == 1 || (R <= kBoxFastRgbaMaxRadius && BoxFastOwnWarps(R)), "rgba8: own warps only");
+  constexpr int kN = Bpp == 4 ? RgbaEdgeWords(R <= 4 ? R : 4)
+                              : kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
   constexpr bool kEdges = BoxFastOwnWarps(R);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
@@ -160,7 +161,9 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   }
   for (int j = 0;; ++j) {
     Chunk out;
-    if constexpr (Bpp == 4)
+    if constexpr (Bpp == 4 && !kEdges)
+      out = HorizontalRgbaWide<R>(sums, reciprocal);
+    else if constexpr (Bpp == 4)
       out = HorizontalRgbaPacked<R, kN>(sums, edge_sums, edge_left, edge_right, reciprocal);
     else if constexpr (R <= kPackedMaxRadius)
       out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
@@ -210,8 +213,7 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
     return;
   } else {
-    static_assert(Bpp == 1, "rgba8: own warps only");
-    const strip::ApronWarpPlace at = strip::PlaceApronWarp(a);
+    const strip::ApronWarpPlace at = strip::PlaceApronWarp<BoxFastApronChunks(R, Bpp)>(a);
     if (at.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
     RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
@@ -226,9 +228,9 @@ Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
   ((r == Rs + 1 ? (k = BoxFast<Rs + 1, Bpp>, true) : false) || ...);
   return k;
 }
-// Null past the radii the format's kernels serve (BoxFastProblem and BoxFastFormatProblem refuse them).
+// Null past the radii the kernels serve (BoxFastProblem refuses them).
 Kernel KernelFor(int r, PixelFormat f) {
-  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, std::make_integer_sequence<int, kBoxFastRgbaMaxRadius>{});
+  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
   return KernelFor<1>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
 }
 
@@ -244,14 +246,6 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
-std::optional<std::string> BoxFastFormatProblem(const ParamValues& p, PixelFormat in) {
-  const int r = p.Int("radius");
-  if (in == PixelFormat::Rgba8 && r > kBoxFastRgbaMaxRadius)
-    return "fast serves rgba8 up to radius " + std::to_string(kBoxFastRgbaMaxRadius) +
-           " (4 pixels of apron on each side), not " + std::to_string(r);
-  return std::nullopt;
-}
-
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
   const Kernel k = KernelFor(p.Int("radius"), f);  // null past the radii it serves (refused above)
   return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);
@@ -264,8 +258,7 @@ void LaunchBoxFast(const CudaCall& c) {
   const Kernel kernel = KernelFor(r, f);
   if (!kernel)
     throw InputError("box fast: radius " + std::to_string(r) + " is outside 1.." +
-                     std::to_string(f == PixelFormat::Rgba8 ? kBoxFastRgbaMaxRadius : kBoxFastMaxRadius) +
-                     " for " + std::string(ToString(f)));
+                     std::to_string(kBoxFastMaxRadius) + " for " + std::string(ToString(f)));
   const std::size_t smem = BoxFastSmemBytes(c.launch, c.params, c.in.shape.format);
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
     FL_CUDA_CHECK(

@@ -1,5 +1,5 @@
 #pragma once
-// The `fast` box variant (box_fast.cu): gray8 radius 1..16, rgba8 radius 1..4, running column sums in registers.
+// The `fast` box variant (box_fast.cu): gray8 and rgba8, radius 1..16, running column sums in registers.
 // Plain C++ so that the declaration (filters/box.cpp) reads the same facts as the kernel.
 #include <optional>
 #include <string>
@@ -9,17 +9,12 @@
 
 namespace fl::cuda {
 
-constexpr int kBoxFastMaxRadius = 16;      // the apron is one 16-byte chunk on each side
+constexpr int kBoxFastMaxRadius = 16;      // gray8's apron is one 16-byte chunk on each side, rgba8's up to 4
 constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for a radius it does not serve
-// rgba8: a pixel's taps lie 4 bytes apart, so one 16-byte apron chunk on each side covers radius 4 (the warps own
-// their chunks there, as gray8's do up to the same radius). Larger radii on rgba8 run `separable`.
-constexpr int kBoxFastRgbaMaxRadius = 4;
 
 void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
-// Radii it has no code for in this format (rgba8 beyond kBoxFastRgbaMaxRadius): in a pipeline `separable` runs.
-std::optional<std::string> BoxFastFormatProblem(const ParamValues& p, PixelFormat in);
 
 // Every radius keeps each row of its window in a ring of shared-memory slots until it leaves, so that the row
 // leaving the window is read back from there: one fetch per row. Radius 8 to 16 used to fetch it again through
@@ -44,6 +39,12 @@ constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::k
 constexpr int kBoxFastEdgeMaxRadius = 4;
 constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
 
+// Apron lanes on each side of an overlapping warp: one 16-byte chunk holds gray8's 16 pixels of apron, but only 4
+// of rgba8's (its taps lie 4 bytes apart), so rgba8 needs ceil(r / 4) chunks (box_rgba_wide.cuh).
+constexpr int BoxFastApronChunks(int radius, int bytes_per_pixel) {
+  return bytes_per_pixel == 4 ? (radius + 3) / 4 : 1;
+}
+
 // Whether a strip primes its window with a fetch in flight for every slot of the ring at once, rather than
 // strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1 rows then arrive at
 // the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs, % of a copy
@@ -65,11 +66,12 @@ inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p,
   return static_cast<std::size_t>(threads + edges) * BoxFastRetainSlots(r) * 16;
 }
 
-// Warps of their own write all their 32 chunks: strip::Footprint. Overlapping warps write 30:
-// strip::ApronWarpFootprint.
+// Warps of their own write all their 32 chunks: strip::Footprint. Overlapping warps write 30 (gray8) or 32 - 2
+// ceil(r / 4) (rgba8): strip::ApronWarpFootprint.
 inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");
-  return BoxFastOwnWarps(r) ? strip::Footprint(c, r, in) : strip::ApronWarpFootprint(c, r, in);
+  if (BoxFastOwnWarps(r)) return strip::Footprint(c, r, in);
+  return strip::ApronWarpFootprint(c, r, in, BoxFastApronChunks(r, static_cast<int>(BytesPerPixel(in))));
 }
 
 }  // namespace fl::cuda

@@ -132,15 +132,16 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
   return PackMeans<2>(q);
 }
 
-// The rgba8 means, for R <= kBoxFastRgbaMaxRadius: a chunk is 4 pixels, and its column sums' words are already
-// pixels (even[i]: channels 0 and 2 of pixel i in the low and high lanes, odd[i]: channels 1 and 3), so the box
-// sum slides over whole words, two channels per add, with no lane shifting at all. The R pixels on each side are
-// R words of the neighbouring chunks (NeighbourWords; an end lane's `edge` holds kN >= R). A lane of a sum stays below
-// 2^16 as in HorizontalPacked, and each mean comes from byte 2 of a multiply-high the same way.
+// The rgba8 means, for R <= kBoxFastEdgeMaxRadius (box_rgba_wide.cuh beyond it): a chunk is 4 pixels, and its
+// column sums' words are already pixels (even[i]: channels 0 and 2 of pixel i in the low and high lanes, odd[i]:
+// channels 1 and 3), so the box sum slides over whole words, two channels per add, with no lane shifting at all.
+// The R pixels on each side are R words of the neighbouring chunks (NeighbourWords; an end lane's `edge` holds kN >=
+// R). A lane of a sum stays below 2^16 as in HorizontalPacked, and each mean comes from byte 2 of a multiply-high
+// the same way.
 template <int R, int kN>
 __device__ __forceinline__ Chunk HorizontalRgbaPacked(const ColumnSums& own, const EdgeSums<kN>& edge, bool edge_left,
                                                       bool edge_right, unsigned reciprocal) {
-  static_assert(R >= 1 && R <= kBoxFastRgbaMaxRadius && kN >= R && kN <= 4);
+  static_assert(R >= 1 && BoxFastOwnWarps(R) && kN >= R && kN <= 4);
   unsigned e[4 + 2 * R], o[4 + 2 * R];  // pixels k = -R .. 3 + R at k + R
   NeighbourWords<R>(own, edge, edge_left, edge_right, e, o);
   constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes

@@ -82,9 +82,9 @@ __device__ __forceinline__ Byte* RowAt(Byte* base, int y, unsigned pitch) {
 }
 
 // Where a thread of a kernel with overlapping warps (kApronWarpChunks, strip_launch.hpp) works: the chunk at byte
-// x (lane 0 takes the chunk before the warp's 30, lane 31 the one after), strip `strip` of its column (output rows
-// y0 .. y0 + end), and whether it writes them (its middle lanes, inside the row). `end` <= 0: the strip lies below
-// the image; that holds for the whole warp, whose lanes share threadIdx.y.
+// x (with one apron lane: lane 0 takes the chunk before the warp's 30, lane 31 the one after), strip `strip` of its
+// column (output rows y0 .. y0 + end), and whether it writes them (its middle lanes, inside the row). `end` <= 0:
+// the strip lies below the image; that holds for the whole warp, whose lanes share threadIdx.y.
 struct ApronWarpPlace {
   int x, strip, y0, end;
   bool writes;
@@ -109,12 +109,15 @@ __device__ __forceinline__ StripWalk WalkOf(int strip, int y0, int end) {
   return {y0 - R, y0, 1};
 }
 
+// kApron lanes on each side are apron (1, or up to 4 for rgba8 box from radius 5): the warp writes 32 - 2 kApron.
+template <int kApron = 1>
 __device__ __forceinline__ ApronWarpPlace PlaceApronWarp(const StripArgs& a) {
+  constexpr int kWrites = ApronWarpChunks(kApron);
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int warp_x = static_cast<int>(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
-  const int x = (warp_x * kApronWarpChunks + lane - 1) * kChunkBytes;
+  const int x = (warp_x * kWrites + lane - kApron) * kChunkBytes;
   const StripPlace s = PlaceStrip(a);
-  return {x, s.strip, s.y0, s.end, lane >= 1 && lane <= kApronWarpChunks && x < a.out_row_bytes};
+  return {x, s.strip, s.y0, s.end, lane >= kApron && lane < kApron + kWrites && x < a.out_row_bytes};
 }
 
 // The byte at offset x of a row (x may lie outside [0, row_bytes)): replicate border per channel. Bpp is 1 or
@@ -214,11 +217,11 @@ __device__ __forceinline__ Chunk EdgePixelChunk(const Chunk& own, bool left) {
   return {{e, e, e, e}};
 }
 
-// Overlapping warps (PlaceApronWarp): a lane whose own chunk lies wholly outside the row (lane 0 of a row's first
-// warp, the lanes past its end) holds the edge pixel repeated. It does not fetch it (a load the warp would wait for
-// on every row); Make takes the pixel from the lane whose chunk holds it (lane 1, or the lane over the row's last
-// byte) by shuffle, in the warps that have such lanes. Construct it where every lane of the warp is active;
-// `used` false (a compile-time constant) leaves it inert.
+// Overlapping warps (PlaceApronWarp): a lane whose own chunk lies wholly outside the row (the apron lanes of a row's
+// first warp, the lanes past its end) holds the edge pixel repeated. It does not fetch it (a load the warp would
+// wait for on every row); Make takes the pixel from the lane whose chunk holds it (the first lane inside, or the
+// lane over the row's last byte) by shuffle, in the warps that have such lanes. Construct it where every lane of the
+// warp is active; `used` false (a compile-time constant) leaves it inert.
 struct OutsideChunk {
   bool own_outside, warp_outside;
   int pixel_lane;
@@ -226,7 +229,7 @@ struct OutsideChunk {
     const int lane = static_cast<int>(threadIdx.x) & 31;
     own_outside = used && (x + kChunkBytes <= 0 || x >= row_bytes);
     warp_outside = used && __any_sync(kFullMask, own_outside);
-    pixel_lane = x < 0 ? lane + 1 : lane - (x - row_bytes + kChunkBytes) / kChunkBytes;
+    pixel_lane = x < 0 ? lane - x / kChunkBytes : lane - (x - row_bytes + kChunkBytes) / kChunkBytes;
   }
   // The row's chunk `c` as this lane holds it: itself, or made from the edge pixel (x < 0: the first pixel).
   template <int Bpp>

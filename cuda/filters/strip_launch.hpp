@@ -55,12 +55,15 @@ inline LaunchUse Use() {
 // up to radius 3) and gauss half2 (none) their own radius rules.
 inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .block_y = 4, .ppt = rows, .smem = true}; }
 
-// Kernels whose warps overlap (box fast from radius 3, gauss half2): a warp's two end lanes only serve as the apron
+// Kernels whose warps overlap (box fast from radius 5, gauss half2): a warp's two end lanes only serve as the apron
 // of its 30 middle lanes, which write, so that every lane's neighbours are a shuffle away without edge fetches.
+// rgba8 box from radius 5 needs up to 4 apron lanes on each side (BoxFastApronChunks).
 constexpr int kApronWarpChunks = 30;
-// Their footprint: a block writes (block_x / 32) warps x 30 chunks across and block_y x ppt rows down.
-inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelFormat in) {
-  return {c.block_x / 32 * kApronWarpChunks * kChunkBytesPerThread / static_cast<int>(BytesPerPixel(in)),
+constexpr int ApronWarpChunks(int apron_lanes) { return 32 - 2 * apron_lanes; }
+// Their footprint: a block writes (block_x / 32) warps x 32 - 2 apron_lanes chunks across and block_y x ppt rows
+// down.
+inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelFormat in, int apron_lanes = 1) {
+  return {c.block_x / 32 * ApronWarpChunks(apron_lanes) * kChunkBytesPerThread / static_cast<int>(BytesPerPixel(in)),
           c.block_y * c.ppt, halo};
 }
 

@@ -1,6 +1,8 @@
 #include "fake_registry.hpp"
 
 #include <cstring>
+#include <optional>
+#include <string>
 
 #include "core/error.hpp"
 
@@ -59,6 +61,17 @@ LaunchConfig TiledDefaults(const LaunchConfig& d, const ParamValues& p, PixelFor
   if (in == PixelFormat::Rgba8) l.block_y = 32;
   return l;
 }
+
+// tiled has no rgba8 code beyond radius 8 (VariantSpec::format_limit); there a pipeline runs naive, and gray32f,
+// which tiled lacks altogether, has no fallback.
+std::optional<std::string> TiledFormatLimit(const ParamValues& p, PixelFormat in) {
+  if (in == PixelFormat::Rgba8 && p.Int("radius") > 8)
+    return "tiled serves rgba8 up to radius 8, not " + std::to_string(p.Int("radius"));
+  return std::nullopt;
+}
+std::string TiledFallback(const ParamValues&, PixelFormat in) { return in == PixelFormat::Rgba8 ? "naive" : ""; }
+// blur's naive keeps a float per byte of the image in scratch, so that a fallback's scratch can be seen.
+std::size_t NaiveScratch(const ImageShape& in, const ParamValues&) { return in.RowBytes() * in.height * 4; }
 
 void NeverLaunched(const CudaCall&) { throw RuntimeError("the fake registry's CUDA variants are not launchable"); }
 
@@ -126,9 +139,13 @@ std::vector<FilterSpec> Declarations() {
   tiled.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
   tiled.defaults_for = TiledDefaults;
   tiled.defaults_rule = "ppt 4 from radius 8; block 16x32 for rgba8";
+  tiled.format_limit = TiledFormatLimit;
+  tiled.fallback_for = TiledFallback;
+  tiled.fallback_rule = "rgba8 beyond radius 8, `naive`";
+  VariantSpec naive = Cuda("naive", {.block = true}, {});
+  naive.scratch_bytes = NaiveScratch;
   blur.variants = {Cpu("reference", Copy), Cpu("openmp", Copy),
-                   Cuda("broken", {.block = true}, {}, Agreement::KnownWrong), tiled,
-                   Cuda("naive", {.block = true}, {})};
+                   Cuda("broken", {.block = true}, {}, Agreement::KnownWrong), tiled, naive};
   blur.tolerance = {1, 1e-5f};
   blur.test_cases = {"radius=0", "radius=16:sigma=10:mode=exact"};
 

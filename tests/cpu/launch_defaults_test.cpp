@@ -9,6 +9,7 @@
 #include "core/plan.hpp"
 #include "core/preset.hpp"
 #include "core/stage_spec.hpp"
+#include "common/test_images.hpp"
 #include "cpu/fake_registry.hpp"
 #include "filters/builtin_registry.hpp"
 
@@ -158,6 +159,26 @@ TEST(LaunchDefaults, FastStripRowsFollowTheFormat) {
   for (const char* id : {"dilate3", "erode3"})
     EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 8) << id;
   EXPECT_EQ(DefaultLaunch(*reg.Get("gauss3").FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 4);
+}
+
+// box fast's rows per thread follow the radius, and on rgba8 from radius 5 (warps overlapping by ceil(r / 4)
+// chunks) a rule of their own (filters/box.cpp).
+TEST(LaunchDefaults, BoxFastRowsFollowTheRadiusAndTheFormat) {
+  const FilterSpec& box = BuiltinRegistry().Get("box");
+  const VariantSpec& fast = *box.FindVariant("fast");
+  auto rows = [&](int r, PixelFormat fmt) {
+    return DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(r)), fmt).ppt;
+  };
+  for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
+    EXPECT_EQ(rows(2, fmt), 16);
+    EXPECT_EQ(rows(4, fmt), 32);
+  }
+  EXPECT_EQ(rows(5, PixelFormat::Gray8), 24);
+  EXPECT_EQ(rows(16, PixelFormat::Gray8), 32);
+  EXPECT_EQ(rows(5, PixelFormat::Rgba8), 16);
+  EXPECT_EQ(rows(8, PixelFormat::Rgba8), 32);
+  EXPECT_EQ(rows(12, PixelFormat::Rgba8), 32);
+  EXPECT_EQ(rows(16, PixelFormat::Rgba8), 16);
 }
 
 }  // namespace fl

@@ -167,46 +167,53 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
   }
 }
 
-// A variant with no code for a format (box `fast` on rgba8 beyond radius 4) runs its declared fallback in a
-// pipeline, with a note, so that a new stage's default works on every format; alone (tests, benchmark) it is
-// refused.
-TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
-  const Registry& reg = BuiltinRegistry();
+// The plan of a one-stage pipeline on the CUDA backend.
+Plan PlanOneStage(const Registry& reg, const std::string& spec, const ImageShape& in) {
   Pipeline p;
-  p.stages.push_back(ParseStageSpec(reg, "box:variant=fast:radius=8:block=64x4:ppt=8", Backend::Cuda));
+  p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cuda));
+  return ResolvePipeline(reg, p, in, Backend::Cuda);
+}
+
+// A variant with no code for some parameters in a format (the fake `tiled` on rgba8 beyond radius 8) runs its
+// declared fallback in a pipeline, with a note, so that a new stage's default works on every format; alone (tests,
+// benchmark) it is refused.
+TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
+  const Registry& reg = Fake();
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(reg, "blur:variant=tiled:radius=12:block=32x4:ppt=2", Backend::Cuda));
   const ImageShape rgba{64, 32, PixelFormat::Rgba8};
   const Plan plan = ResolvePipeline(reg, p, rgba, Backend::Cuda);
   ASSERT_TRUE(plan.ok()) << plan.issue->message;
   const PlannedStage& s = plan.stages[0];
-  EXPECT_EQ(s.requested->id, "fast");
-  EXPECT_EQ(s.variant->id, "separable");
-  EXPECT_EQ(s.note,
-            "variant 'fast': fast serves rgba8 up to radius 4 (4 pixels of apron on each side), not 8: runs separable");
+  EXPECT_EQ(s.requested->id, "tiled");
+  EXPECT_EQ(s.variant->id, "naive");
+  EXPECT_EQ(s.note, "variant 'tiled': tiled serves rgba8 up to radius 8, not 12: runs naive");
   EXPECT_EQ(s.launch, s.variant->defaults) << "the fallback runs with its own defaults";
-  EXPECT_EQ(plan.pipeline.stages[0].launch.block_x, 64) << "the pipeline keeps the stage's own launch";
-  // gray8: fast itself; and rgba8 up to radius 4.
-  EXPECT_EQ(ResolvePipeline(reg, p, {64, 32, PixelFormat::Gray8}, Backend::Cuda).stages[0].variant->id, "fast");
-  Pipeline r4;
-  r4.stages.push_back(ParseStageSpec(reg, "box:variant=fast:radius=4", Backend::Cuda));
-  const Plan rgba_r4 = ResolvePipeline(reg, r4, rgba, Backend::Cuda);
-  ASSERT_TRUE(rgba_r4.ok()) << rgba_r4.issue->message;
-  EXPECT_EQ(rgba_r4.stages[0].variant->id, "fast");
-  EXPECT_TRUE(rgba_r4.stages[0].note.empty());
+  EXPECT_EQ(plan.pipeline.stages[0].launch.block_x, 32) << "the pipeline keeps the stage's own launch";
+  // gray8: tiled itself; and rgba8 up to radius 8.
+  EXPECT_EQ(ResolvePipeline(reg, p, {64, 32, PixelFormat::Gray8}, Backend::Cuda).stages[0].variant->id, "tiled");
+  const Plan rgba_r8 = PlanOneStage(reg, "blur:variant=tiled:radius=8", rgba);
+  ASSERT_TRUE(rgba_r8.ok()) << rgba_r8.issue->message;
+  EXPECT_EQ(rgba_r8.stages[0].variant->id, "tiled");
+  EXPECT_TRUE(rgba_r8.stages[0].note.empty());
   // On the CPU backend the reference runs, whatever the fallback.
   EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].variant->id, "reference");
   // Alone, with no pipeline to keep working, the variant is refused with the reason.
-  const FilterSpec& box = reg.Get("box");
+  const FilterSpec& blur = reg.Get("blur");
   try {
-    PlanVariant(box, *box.FindVariant("fast"), p.stages[0].params, p.stages[0].launch, rgba, PortableCudaLimits());
-    FAIL() << "planned box/fast on rgba8";
+    PlanVariant(blur, *blur.FindVariant("tiled"), p.stages[0].params, p.stages[0].launch, rgba, PortableCudaLimits());
+    FAIL() << "planned blur/tiled on rgba8 at radius 12";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "box variant 'fast': fast serves rgba8 up to radius 4 (4 pixels of apron on each side), not 8");
+    EXPECT_EQ(std::string(e.what()), "blur variant 'tiled': tiled serves rgba8 up to radius 8, not 12");
   }
+  // box fast has code for rgba8 at every radius it serves: it runs itself, with no note.
+  const Registry& builtin = BuiltinRegistry();
+  const Plan bp = PlanOneStage(builtin, "box:variant=fast:radius=16", rgba);
+  ASSERT_TRUE(bp.ok()) << bp.issue->message;
+  EXPECT_EQ(bp.stages[0].variant->id, "fast");
+  EXPECT_TRUE(bp.stages[0].note.empty());
   // sobel fast writes gray8 only: output=gray32f runs ppt4.
-  Pipeline sobel;
-  sobel.stages.push_back(ParseStageSpec(reg, "sobel:output=gray32f", Backend::Cuda));
-  const Plan sp = ResolvePipeline(reg, sobel, {40, 30, PixelFormat::Gray8}, Backend::Cuda);
+  const Plan sp = PlanOneStage(builtin, "sobel:output=gray32f", {40, 30, PixelFormat::Gray8});
   ASSERT_TRUE(sp.ok()) << sp.issue->message;
   EXPECT_EQ(sp.stages[0].variant->id, "ppt4");
 }
@@ -230,11 +237,16 @@ TEST(Plan, ScratchBytesComeFromTheVariantThatRuns) {
   EXPECT_EQ(s.scratch_bytes, separable.scratch_bytes(gray, s.params));
   Pipeline p;
   p.stages.push_back(ParseStageSpec(reg, "box:radius=5", Backend::Cuda));  // fast: no scratch
-  const ImageShape rgba{17, 13, PixelFormat::Rgba8};
   EXPECT_EQ(ResolvePipeline(reg, p, gray, Backend::Cuda).stages[0].scratch_bytes, 0u);
-  const Plan fallback = ResolvePipeline(reg, p, rgba, Backend::Cuda);  // separable runs, and needs its scratch
-  EXPECT_EQ(fallback.stages[0].scratch_bytes, separable.scratch_bytes(rgba, fallback.stages[0].params));
-  EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].scratch_bytes, 0u) << "CPU code: no scratch";
+  // A fallback's scratch: the fake tiled (none) on rgba8 at radius 12 runs naive, which keeps some.
+  Pipeline blur;
+  blur.stages.push_back(ParseStageSpec(Fake(), "blur:variant=tiled:radius=12", Backend::Cuda));
+  const ImageShape rgba{17, 13, PixelFormat::Rgba8};
+  const Plan fallback = ResolvePipeline(Fake(), blur, rgba, Backend::Cuda);
+  ASSERT_TRUE(fallback.ok()) << fallback.issue->message;
+  ASSERT_EQ(fallback.stages[0].variant->id, "naive");
+  EXPECT_EQ(fallback.stages[0].scratch_bytes, 17u * 4u * 13u * 4u);
+  EXPECT_EQ(ResolvePipeline(Fake(), blur, rgba, Backend::Cpu).stages[0].scratch_bytes, 0u) << "CPU code: no scratch";
 }
 
 }  // namespace

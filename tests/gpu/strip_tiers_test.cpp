@@ -47,11 +47,13 @@ std::vector<TierCase> Cases() {
   // own warps, 32 rows; all four with tails a quarter as tall. 5: overlapping warps with the packed horizontal sum,
   // primed, 24 rows; 8: overlapping warps, the wide horizontal sum (HorizontalWide); both with tails half as tall.
   // 12 and 16: a grid of three waves, whose strips the launcher doubles (core/strip_tiers.hpp, long_quarters).
-  for (const char* r :
-       {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8", "radius=12", "radius=16"}) {
-    cases.push_back({"box", PixelFormat::Gray8, {.block_x = 0}, r});
-    cases.push_back({"box", PixelFormat::Gray8, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
-  }
+  // rgba8 from radius 5: warps overlapping by ceil(r / 4) chunks (box_rgba_wide.cuh).
+  for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
+    for (const char* r :
+         {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8", "radius=12", "radius=16"}) {
+      cases.push_back({"box", fmt, {.block_x = 0}, r});
+      cases.push_back({"box", fmt, {.block_x = 64, .block_y = 2, .ppt = 12, .smem = true}, r});
+    }
   // gauss tensor: one strip per row of blocks, staged (the default) and direct (shared memory off).
   for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
     cases.push_back({"gauss", fmt, {.block_x = 0}, "radius=4", "tensor"});

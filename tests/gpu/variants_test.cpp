@@ -237,7 +237,7 @@ std::optional<std::string> ValidationRefusal(const DeviceLimits& limits, const F
   } catch (const InputError& e) {
     return e.what();
   }
-  if (v.format_limit)  // no code for these parameters in this format (box fast: rgba8 beyond radius 4)
+  if (v.format_limit)  // no code for these parameters in this format (VariantSpec::format_limit)
     if (auto why = v.format_limit(params, format)) return why;
   const std::size_t smem = v.smem_bytes ? v.smem_bytes(launch, params, format) : 0;
   if (auto why = CheckLaunch(limits, launch, v.uses, smem)) return why;
