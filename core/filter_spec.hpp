@@ -123,7 +123,8 @@ struct VariantSpec {
   FallbackFn fallback_for = nullptr;
   std::string fallback_rule;
   // nullptr: it has code for every parameter set in each of `formats`. Otherwise the parameters it has no code for
-  // in a format (box `fast`: rgba8 beyond radius 4), treated as a format it lacks: its fallback runs in a pipeline.
+  // in a format (box `fast` beyond radius 16, gauss `tensor` beyond 8), treated as a format it lacks: its fallback
+  // runs in a pipeline.
   FormatLimitFn format_limit = nullptr;
   CpuFilterFn cpu = nullptr;
   CudaLaunchFn cuda = nullptr;

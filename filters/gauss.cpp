@@ -260,8 +260,9 @@ static FilterSpec DeclareGauss() {
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
-  tensor.fallback_for = GaussGray32fFallback;
-  tensor.fallback_rule = "gray32f: fast up to radius 4, columns from 5";
+  tensor.format_limit = cuda::GaussTensorRadiusProblem;  // radius 9 and up
+  tensor.fallback_for = GaussTensorFallback;
+  tensor.fallback_rule = "gray32f: fast up to radius 4, columns to 8; radius 9 and up: separable_fused";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
   // runs longer strips as the radius grows: GaussTensorLaunch).

@@ -50,9 +50,13 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, Pixel
 // gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 4 and columns from 5, the
 // faster of the two at each radius (ms on an H100, 8192x8192 gray32f, each at its rule's launch,
 // bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
-// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209.
-std::string GaussGray32fFallback(const ParamValues& p, PixelFormat) {
-  return p.Int("radius") <= 4 ? "fast" : "columns";
+// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209. Beyond radius 8, where tensor, fast
+// and columns have no code, every format runs separable_fused, the one teaching variant that serves every radius
+// at its default launch (separable's column apron stops at 8).
+std::string GaussTensorFallback(const ParamValues& p, PixelFormat) {
+  const int r = p.Int("radius");
+  if (r > cuda::kGaussTensorMaxRadius) return "separable_fused";
+  return r <= 4 ? "fast" : "columns";
 }
 
 // columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):

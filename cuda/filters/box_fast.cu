@@ -236,13 +236,15 @@ Kernel KernelFor(int r, PixelFormat f) {
 
 }  // namespace
 
-std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p) {
+std::optional<std::string> BoxFastRadiusProblem(const ParamValues& p, PixelFormat) {
   const int r = p.Int("radius");
   if (r > kBoxFastMaxRadius)
     return "fast serves radius 1.." + std::to_string(kBoxFastMaxRadius) +
-           " (its apron is one 16-byte chunk on each "
-           "side), not " +
-           std::to_string(r) + ": pick separable or running_sum";
+           " (gray8's apron is one 16-byte chunk on each side), not " + std::to_string(r);
+  return std::nullopt;
+}
+
+std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p) {
   return strip::BlockProblem(c, p);
 }
 

@@ -15,6 +15,8 @@ constexpr int kBoxFastDefaultRadius = 3;   // the kernel reported for a radius i
 void LaunchBoxFast(const CudaCall& call);
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValues& p);
+// Radii it has no code for (beyond kBoxFastMaxRadius): in a pipeline `separable` runs (VariantSpec::format_limit).
+std::optional<std::string> BoxFastRadiusProblem(const ParamValues& p, PixelFormat in);
 
 // Every radius keeps each row of its window in a ring of shared-memory slots until it leaves, so that the row
 // leaving the window is read back from there: one fetch per row. Radius 8 to 16 used to fetch it again through
@@ -60,7 +62,8 @@ constexpr bool BoxFastPrimesAll(int radius) { return BoxFastOwnWarps(radius) || 
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
   if (c.block_x <= 0 || c.block_y <= 0) return 0;
   const long threads = static_cast<long>(c.block_x) * c.block_y;
-  const int r = p.Int("radius");
+  // Beyond kBoxFastMaxRadius no kernel runs (BoxFastRadiusProblem: a pipeline runs separable), so it asks no more.
+  const int r = p.Int("radius") < kBoxFastMaxRadius ? p.Int("radius") : kBoxFastMaxRadius;
   // With warps of their own, each slot also holds each warp's two edge chunks.
   const long edges = BoxFastOwnWarps(r) ? 2 * ((threads + 31) / 32) : 0;
   return static_cast<std::size_t>(threads + edges) * BoxFastRetainSlots(r) * 16;

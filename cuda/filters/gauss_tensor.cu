@@ -291,11 +291,14 @@ bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
 
 }  // namespace
 
-std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues& p) {
+std::optional<std::string> GaussTensorRadiusProblem(const ParamValues& p, PixelFormat) {
   if (p.Int("radius") > kGaussTensorMaxRadius)
     return "tensor serves radius 1.." + std::to_string(kGaussTensorMaxRadius) +
-           " (its band matrices span at most 80 bytes of a row), not " + std::to_string(p.Int("radius")) +
-           ": pick separable_fused";
+           " (its band matrices span at most 80 bytes of a row), not " + std::to_string(p.Int("radius"));
+  return std::nullopt;
+}
+
+std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues&) {
   if (c.block_x != 32) return "tensor needs block x = 32 (one warp across; each warp owns a 16-byte strip)";
   if (c.block_y < 1 || c.block_y > 8) return "tensor takes block y 1..8 (warps side by side)";
   if (c.ppt < 16 || c.ppt % 16 != 0) return "tensor needs ppt (rows per warp) a multiple of 16";

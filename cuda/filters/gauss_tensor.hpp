@@ -37,6 +37,8 @@ constexpr int GaussTensorStagedStride(int blocks, bool wide) {
 void LaunchGaussTensor(const CudaCall& call);
 const void* GaussTensorKernel(PixelFormat f, const LaunchConfig& c, const ParamValues&);
 std::optional<std::string> GaussTensorProblem(const LaunchConfig& c, const ParamValues& p);
+// Radii it has no code for (beyond kGaussTensorMaxRadius): in a pipeline its fallback runs (VariantSpec::format_limit).
+std::optional<std::string> GaussTensorRadiusProblem(const ParamValues& p, PixelFormat in);
 // Shared memory on stages each block's input rows; off, each warp loads its own.
 std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat f);
 
