@@ -40,7 +40,7 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // / 16 / 24 / 32 / 48 / 64, medians of two rounds, % of a copy at 8192x8192, 3840x2160 and 1920x1080
 // (bench/results/2026-11-28n_session14, call 2): r5 16 rows 90.1 / 66.8 / 62.8 against 88.5 / 64.0 / 60.1 at the
 // gray8 rule's 24; r6 16 rows 88.5 / 63.5; r8 32 rows 86.0 / 60.7 / 55.4 (16: 84.5 / 59.3 / 54.5); r10 and r12 32
-// rows (r12 75.8 / 47.7 / 45.5 against 71.2 / 46.2 / 45.0 at 24); r14 and r16 16 rows, where 32 lost 6 points at
+// rows (r12 75.8 / 47.7 / 45.5 against 71.2 / 46.2 / 45.0 at 24); r14 and r16 16 rows, where 32 lost 5 points at
 // 1920x1080 (r16 67.6 / 43.8 / 43.4 against 67.5 / 44.1 / 38.0).
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");

@@ -10,11 +10,13 @@
 // fetch per output row. The horizontal sum over 2r + 1 columns needs column sums of each neighbouring chunk:
 // they come from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit
 // lanes (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
-// lanes (HorizontalWide). A warp's two end lanes have no neighbour in the warp. Up to radius 4 they fetch the
-// chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32 chunks are
-// all its own. From radius 5 they only serve as the apron: a warp writes the 30 chunks of its middle lanes,
-// and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why). Division by
-// (2r + 1)^2 is a multiplication (cpu::BoxReciprocal, exact for every sum here).
+// lanes (HorizontalWide); rgba8 slides over whole words (HorizontalRgbaPacked, and from radius 5
+// HorizontalRgbaWide in box_rgba_wide.cuh). A warp's two end lanes have no neighbour in the warp. Up to radius 4
+// they fetch the chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32
+// chunks are all its own. From radius 5 the end lanes only serve as the apron: a gray8 warp writes the 30 chunks of
+// its middle lanes and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why);
+// an rgba8 warp has ceil(r / 4) apron lanes on each side (BoxFastApronChunks). Division by (2r + 1)^2 is a
+// multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
 
 #include "core/cpu/box.hpp"

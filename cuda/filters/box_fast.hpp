@@ -29,9 +29,10 @@ std::optional<std::string> BoxFastRadiusProblem(const ParamValues& p, PixelForma
 constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::kPipeDepth - 1); }
 
 // Up to this radius a warp's 32 chunks are all its own (its loads cover whole 512-byte spans of a row) and
-// its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks and the end
-// lanes are apron only. Overlapping warps cost box ~13 points of a copy in an upper-bound trial (aligned warps
-// without the edge work, H100, 8192x8192: radius 3 74.9 -> 88.2%; bench/results/2026-11-27f_box_edges, call 4).
+// its two end lanes fetch the chunks beyond them; beyond it, neighbouring warps overlap by two chunks (gray8; rgba8
+// by 2 ceil(r / 4), BoxFastApronChunks) and the end lanes are apron only. Overlapping warps cost box ~13 points of
+// a copy in an upper-bound trial (aligned warps without the edge work, H100, 8192x8192: radius 3 74.9 -> 88.2%;
+// bench/results/2026-11-27f_box_edges, call 4).
 // With the window's first rows fetched as they were (kPipeDepth - 1 ahead), the edge fetches and sums cost as much
 // as that at radius 3 and more from 4 (call 7 there, three runs: radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 ->
 // 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3). Primed with every slot in flight (BoxFastPrimesAll), own warps win up

@@ -12,7 +12,7 @@
 //  - the pixels of the two partly covered lanes, s on the left and s + 1 on the right (none when s = 3).
 // Pixel words (even: channels 0 and 2 in 16-bit lanes, odd: 1 and 3) come by shuffle from 4(l + q) + j (right,
 // j = 0 .. s + 3) and 4(l - q - 1) + j (left, j = 4 - s .. 6 - s), each once. A chunk total (4 x 33 x 255) and
-// the sum of the up to 6 partial pixels fit a 16-bit lane, a box sum (up to 33^2 x 255) does not: sums are
+// the sum of the up to 5 partial pixels fit a 16-bit lane, a box sum (up to 33^2 x 255) does not: sums are
 // unpacked to 32 bits once, and each slide adds two channels' differences in one word, biased by 0x8000 so that
 // no lane borrows from the next (as in box::HorizontalWide).
 #include <cuda_runtime.h>
@@ -83,7 +83,7 @@ __device__ __forceinline__ Chunk HorizontalRgbaWide(const ColumnSums& own, unsig
   const unsigned t[4] = {te & 0xffffu, to & 0xffffu, te >> 16, to >> 16};
   unsigned sum[4];
   WindowOfLanes<kFullLanes, -q>(t, sum);
-  // The partly covered lanes: left pixels j = 4 - s .. 3 and right j = 0 .. s (s < 3), at most 6 in a lane.
+  // The partly covered lanes: left pixels j = 4 - s .. 3 and right j = 0 .. s (s < 3), at most 5 in a lane.
   unsigned pe = 0u, po = 0u;
 #pragma unroll
   for (int j = 4 - s; j <= 3; ++j) pe += le[j], po += lo[j];

@@ -58,8 +58,8 @@ inline LaunchConfig Defaults(int rows) { return LaunchConfig{.block_x = 32, .blo
 // Kernels whose warps overlap (box fast from radius 5, gauss half2): a warp's two end lanes only serve as the apron
 // of its 30 middle lanes, which write, so that every lane's neighbours are a shuffle away without edge fetches.
 // rgba8 box from radius 5 needs up to 4 apron lanes on each side (BoxFastApronChunks).
-constexpr int kApronWarpChunks = 30;
 constexpr int ApronWarpChunks(int apron_lanes) { return 32 - 2 * apron_lanes; }
+constexpr int kApronWarpChunks = ApronWarpChunks(1);  // one apron lane on each side
 // Their footprint: a block writes (block_x / 32) warps x 32 - 2 apron_lanes chunks across and block_y x ppt rows
 // down.
 inline BlockFootprint ApronWarpFootprint(const LaunchConfig& c, int halo, PixelFormat in, int apron_lanes = 1) {

@@ -61,6 +61,12 @@ TEST(Footprint, BoxFastWarpsOwnTheirChunksUpToRadiusFour) {
     EXPECT_EQ(fp.tile_w, width) << "radius " << radius;
     EXPECT_EQ(fp.halo, radius);
   }
+  // rgba8 (4 pixels a chunk): 32 chunks up to radius 4, then 32 - 2 ceil(r / 4) between the apron lanes.
+  for (const auto& [radius, width] : {std::pair{4, 128}, {5, 112}, {8, 112}, {9, 104}, {12, 104}, {13, 96}, {16, 96}}) {
+    const BlockFootprint fp = Footprint("box", "fast", PixelFormat::Rgba8, ":radius=" + std::to_string(radius));
+    EXPECT_EQ(fp.tile_w, width) << "rgba8 radius " << radius;
+    EXPECT_EQ(fp.halo, radius);
+  }
 }
 
 }  // namespace

@@ -258,6 +258,10 @@ TEST(Plan, LargeRadiiRunAVariantThatServesThem) {
   EXPECT_THROW(PlanVariant(gauss, tensor, test::ParamsFor(gauss, "radius=9"), tensor.defaults, gray,
                            PortableCudaLimits()),
                InputError);
+  const FilterSpec& box = reg.Get("box");
+  const VariantSpec& fast = *box.FindVariant("fast");
+  EXPECT_THROW(PlanVariant(box, fast, test::ParamsFor(box, "radius=17"), fast.defaults, rgba, PortableCudaLimits()),
+               InputError);
 }
 
 // The plan sizes the scratch a variant declares (the executor and the benchmark allocate exactly that), also for a

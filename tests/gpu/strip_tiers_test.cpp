@@ -47,7 +47,8 @@ std::vector<TierCase> Cases() {
   // own warps, 32 rows; all four with tails a quarter as tall. 5: overlapping warps with the packed horizontal sum,
   // primed, 24 rows; 8: overlapping warps, the wide horizontal sum (HorizontalWide); both with tails half as tall.
   // 12 and 16: a grid of three waves, whose strips the launcher doubles (core/strip_tiers.hpp, long_quarters).
-  // rgba8 from radius 5: warps overlapping by ceil(r / 4) chunks (box_rgba_wide.cuh).
+  // rgba8 from radius 5: warps overlapping by ceil(r / 4) chunks (box_rgba_wide.cuh), with rows and tails by its own
+  // rule (filters/box.cpp).
   for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
     for (const char* r :
          {"radius=1", "radius=2", "radius=3", "radius=4", "radius=5", "radius=8", "radius=12", "radius=16"}) {
