@@ -230,7 +230,7 @@ Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
   ((r == Rs + 1 ? (k = BoxFast<Rs + 1, Bpp>, true) : false) || ...);
   return k;
 }
-// Null past the radii the kernels serve (BoxFastProblem refuses them).
+// Null past the radii the kernels serve (BoxFastRadiusProblem refuses them: a pipeline runs separable).
 Kernel KernelFor(int r, PixelFormat f) {
   if (f == PixelFormat::Rgba8) return KernelFor<4>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
   return KernelFor<1>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
@@ -251,7 +251,7 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
 }
 
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
-  const Kernel k = KernelFor(p.Int("radius"), f);  // null past the radii it serves (refused above)
+  const Kernel k = KernelFor(p.Int("radius"), f);  // null past the radii it serves (BoxFastRadiusProblem)
   return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);
 }
 
