@@ -75,12 +75,13 @@ static FilterSpec DeclareGauss() {
   // gray32f: inputs in [-1, 2] and weights summing to 1 keep the rounding differences near 1e-6.
   f.tolerance = Tolerance{.max_abs_u8 = 1, .max_abs_f32 = 1e-4f};
   // Smallest window with a narrow Gaussian; radius 2 and 6, the widest that tensor's 2- and 4-block rgba8
-  // windows hold; a radius just inside the default separable apron (8 rows); the largest radius, which the
-  // separable variant only serves with a wider apron (e.g. halo 4).
+  // windows hold; a radius just inside the default separable apron (8 rows); 9 and 16, the first and last radius of
+  // tensor's three-block gray8 bands; the largest radius, which the separable variant only serves with a wider
+  // apron (e.g. halo 4).
   f.bench_cases = {"radius=8:sigma=4"};  // the separable radius-8 row of the performance goals
   f.test_cases = {"radius=1:sigma=0.5", "radius=2:sigma=1", "radius=3:sigma=1.5", "radius=5:sigma=2",
-                  "radius=6:sigma=2.5", "radius=7:sigma=3",
-                  "radius=8:sigma=100", "radius=32:sigma=10"};
+                  "radius=6:sigma=2.5", "radius=7:sigma=3",       "radius=8:sigma=100",
+                  "radius=9:sigma=3",   "radius=16:sigma=5",      "radius=32:sigma=10"};
 
   VariantSpec separable = CudaVariant(
       "separable",
@@ -224,13 +225,14 @@ static FilterSpec DeclareGauss() {
 
   VariantSpec tensor = CudaVariant(
       "tensor",
-      "Gray8 and rgba8, radius 1..8. Both separable passes as matrix products on the tensor cores (mma.sync "
-      "m16n8k16: half inputs, float sums). A warp owns a strip 16 bytes wide (16 gray8 pixels, 4 rgba8 ones) and "
-      "ppt rows tall. The row pass of 8 rows is a band (Toeplitz) matrix of the weights, 16 x 32, times the 32 "
-      "bytes around the strip; the column pass of 16 output rows is the same band shape times 32 row-pass "
-      "results. For rgba8 the band links only bytes of one channel (4 apart) and needs 4r bytes on each side, so "
-      "the row pass grows to 3 k blocks of 16 bytes at radius 3..4 and 5 at 7..8; the column pass, which mixes "
-      "rows only, is the same for both formats. The order of a product's summation index is free, so it is "
+      "Gray8 radius 1..16, rgba8 radius 1..8. Both separable passes as matrix products on the tensor cores "
+      "(mma.sync m16n8k16: half inputs, float sums). A warp owns a strip 16 bytes wide (16 gray8 pixels, 4 rgba8 "
+      "ones) and ppt rows tall. The row pass of 8 rows is a band (Toeplitz) matrix of the weights, 16 x 32, times "
+      "the 32 bytes around the strip; the column pass of 16 output rows is the same band shape times 32 row-pass "
+      "results. From radius 9 (gray8) both bands grow by one k block, to 16 x 48: 48 bytes of each row, 48 rows "
+      "of row-pass results. For rgba8 the band links only bytes of one channel (4 apart) and needs 4r bytes on "
+      "each side, so the row pass grows to 3 k blocks of 16 bytes at radius 3..4 and 5 at 7..8; its column pass, "
+      "which mixes rows only, is gray8's. The order of a product's summation index is free, so it is "
       "numbered such that each thread reads contiguous bytes, stores 4, and the row pass's result registers are "
       "already the column pass's operand: no shuffle. A byte becomes the half 1024 + q in one byte permute, and "
       "the row pass starts its sums at -1024 x (sum of weights). Shared memory on: the block's warps (strips "
@@ -260,9 +262,11 @@ static FilterSpec DeclareGauss() {
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
-  tensor.format_limit = cuda::GaussTensorRadiusProblem;  // radius 9 and up
+  tensor.format_limit = cuda::GaussTensorRadiusProblem;  // gray8 radius 17 and up, rgba8 9 and up
   tensor.fallback_for = GaussTensorFallback;
-  tensor.fallback_rule = "gray32f: fast up to radius 4, columns to 8; radius 9 and up: separable_fused";
+  tensor.fallback_rule =
+      "gray32f: fast up to radius 4, columns to 8; beyond tensor's radius (gray8 16, rgba8 8) or columns' (8): "
+      "separable_fused";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
   // runs longer strips as the radius grows: GaussTensorLaunch).

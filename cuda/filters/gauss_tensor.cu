@@ -110,30 +110,38 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
   const int ys = rows.y0;
   if (x0 >= a.row_bytes || ys >= a.h) return;  // the same for the whole warp
   const int yend = min(rows.end, a.h);
-  const BandMatrices<S::kBlocks> band = MakeBands<S>(wt);
+  const BandMatrices<S> band = MakeBands<S>(wt);
 
-  // Tile j holds rows ys - 8 + 8j .. +7; thread (g, t) loads row g's window bytes xl .. xl + kThreadBytes - 1.
-  // Tiles past the last one the strip needs are not loaded.
+  // Tile j holds rows ys - kApronRows + 8j .. +7; thread (g, t) loads row g's window bytes xl .. xl + kThreadBytes
+  // - 1. Tiles past the last one the strip needs are not loaded.
+  constexpr int kTiles = 2 * S::kColumnBlocks;  // a step's tiles: the last two are new, the others carried
   const int xl = x0 - S::kLeft + S::kThreadBytes * t;
   const bool wide = a.wide_loads && xl >= 0 && xl + S::kThreadBytes <= a.row_bytes;
-  const int last_tile = (yend - ys + 15) / 16 * 2 + 1;
+  const int last_tile = (yend - ys + 15) / 16 * 2 + kTiles - 3;
   auto load = [&](int j) {
     if (j > last_tile) return Window<S::kBlocks>{};
-    const std::uint8_t* row = a.in + static_cast<std::size_t>(ClampInt(ys - 8 + kTileRows * j + g, 0, a.h - 1)) *
-                                         a.in_pitch;
+    const int y = ys - S::kApronRows + kTileRows * j + g;
+    const std::uint8_t* row = a.in + static_cast<std::size_t>(ClampInt(y, 0, a.h - 1)) * a.in_pitch;
     return wide ? LoadWindow<S::kBlocks, true>(row + xl) : LoadClampedWindow<S>(row, xl, a.row_bytes);
   };
   StripStores out(a, x0, ys, g, t);
 
-  TileRows above = RowPass(band.row, wt.row_bias, load(0)), top = RowPass(band.row, wt.row_bias, load(1));
-  Window<S::kBlocks> next[2] = {load(2), load(3)}, after[2] = {load(4), load(5)};  // two steps in flight
-  for (int y0 = ys, j = 6; y0 < yend; y0 += kStepRows, j += 2) {
+  // The tiles carried from step to step (TileRows): t2 and t3 from radius 9.
+  TileRows t0 = RowPass(band.row, wt.row_bias, load(0)), t1 = RowPass(band.row, wt.row_bias, load(1)), t2{}, t3{};
+  if constexpr (kTiles == 6)
+    t2 = RowPass(band.row, wt.row_bias, load(2)), t3 = RowPass(band.row, wt.row_bias, load(3));
+  Window<S::kBlocks> next[2] = {load(kTiles - 2), load(kTiles - 1)};  // two steps in flight
+  Window<S::kBlocks> after[2] = {load(kTiles), load(kTiles + 1)};
+  for (int y0 = ys, j = kTiles + 2; y0 < yend; y0 += kStepRows, j += 2) {
     const TileRows bottom = RowPass(band.row, wt.row_bias, next[0]);
     const TileRows below = RowPass(band.row, wt.row_bias, next[1]);
     next[0] = after[0], next[1] = after[1];
     after[0] = load(j), after[1] = load(j + 1);
-    out.Step(band.col, above, top, bottom, below, y0, yend);  // rows y0 - 8 .. y0 + 23: above, top | bottom, below
-    above = bottom, top = below;
+    out.Step(band.col, t0, t1, t2, t3, bottom, below, y0, yend);  // rows y0 - kApronRows .. y0 + 15 + kApronRows
+    if constexpr (kTiles == 6)
+      t0 = t2, t1 = t3, t2 = bottom, t3 = below;  // the next step carries this one's last four tiles
+    else
+      t0 = bottom, t1 = below;
   }
 }
 
@@ -206,12 +214,15 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
   const int steps = (yend - ys + kStepRows - 1) / kStepRows;
   const int tid = static_cast<int>(threadIdx.y) * 32 + lane;
 
-  // Slot k % kStagedSlots holds rows ys - 8 + 16k .. +15 (row-pass tiles 2k and 2k + 1), chunks from
-  // xb - kMargin. Every call commits one group, also past the last slot the block needs, so that the wait below
-  // counts slots.
+  // Slot k % kStagedSlots holds rows ys - kApronRows + 16k .. +15 (row-pass tiles 2k and 2k + 1), chunks from
+  // xb - kMargin. Step s reads slots s .. s + kPre, kPre = kColumnBlocks - 1 (the first kPre of them row-passed
+  // by earlier steps, or before the first). Every call commits one group, also past the last slot the block
+  // needs, so that the waits below count slots.
+  constexpr int kPre = S::kColumnBlocks - 1;
   const SlotFetch<S, kWide> fetch(a, tid, 32 * warps, warps + 2 * S::kMargin / 16, kStride, xb);
   auto issue = [&](int k) {
-    if (k <= steps) fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - kTileRows + kStepRows * k);
+    if (k <= steps + (kPre - 1))
+      fetch.Issue(staged + (k % kStagedSlots) * kSlotBytes, a, ys - S::kApronRows + kStepRows * k);
     strip::CpAsyncCommit();
   };
   // Thread (g, t) reads row g of a tile from x0 - kLeft + kThreadBytes t: staged byte
@@ -227,19 +238,23 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
   // The band table is built while those rows are on their way, and read after the barrier.
   __shared__ BandTable<S> band_table;
   WriteBands<S>(wt, band_table, static_cast<int>(threadIdx.y), warps);
-  strip::CpAsyncWait<kStagedSlots - kBarrierSteps>();  // slot 0 has arrived for this thread; the barrier, for all
+  // Slots 0 .. kPre - 1 have arrived for this thread; the barrier, for all.
+  strip::CpAsyncWait<kStagedSlots - kBarrierSteps + 1 - kPre>();
   __syncthreads();
-  const BandMatrices<S::kBlocks> band = ReadBands<S>(band_table);
+  const BandMatrices<S> band = ReadBands<S>(band_table);
   auto row_pass = [&](int k, int tile) {
     const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
     return RowPass(band.row, wt.row_bias, LoadWindow<S::kBlocks, false>(p));
   };
-  TileRows above{}, top{};
-  if (active) above = row_pass(0, 0), top = row_pass(0, 1);
+  TileRows t0{}, t1{}, t2{}, t3{};  // the tiles carried from step to step (TileRows)
+  if (active) t0 = row_pass(0, 0), t1 = row_pass(0, 1);
+  if constexpr (kPre == 2) {
+    if (active) t2 = row_pass(1, 0), t3 = row_pass(1, 1);
+  }
   for (int s = 0; s < steps; s += kBarrierSteps) {
-    strip::CpAsyncWait<kStagedSlots - 2 * kBarrierSteps>();
-    // Slots s + 1 .. s + kBarrierSteps have arrived, and every warp has read the slots of the previous steps
-    // (s + 1 - kBarrierSteps .. s), which are refilled next.
+    strip::CpAsyncWait<kStagedSlots - 2 * kBarrierSteps + 1 - kPre>();
+    // Slots s + kPre .. s + kPre + kBarrierSteps - 1 have arrived, and every warp has read the slots of the previous
+    // steps (up to s + kPre - 1), of which the two the ring refills next (s - 1 and s) are no longer needed.
     __syncthreads();
 #pragma unroll
     for (int b = 1; b <= kBarrierSteps; ++b) issue(s + kStagedSlots - kBarrierSteps + b);
@@ -248,9 +263,12 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
     for (int b = 0; b < kBarrierSteps; ++b) {
       if (s + b >= steps) break;
       const int y0 = ys + (s + b) * kStepRows;
-      const TileRows bottom = row_pass(s + b + 1, 0), below = row_pass(s + b + 1, 1);
-      out.Step(band.col, above, top, bottom, below, y0, yend);  // rows y0 - 8 .. y0 + 23: above, top | bottom, below
-      above = bottom, top = below;
+      const TileRows bottom = row_pass(s + b + kPre, 0), below = row_pass(s + b + kPre, 1);
+      out.Step(band.col, t0, t1, t2, t3, bottom, below, y0, yend);  // rows y0 - kApronRows .. y0 + 15 + kApronRows
+      if constexpr (kPre == 2)
+        t0 = t2, t1 = t3, t2 = bottom, t3 = below;  // the next step carries this one's last four tiles
+      else
+        t0 = bottom, t1 = below;
     }
   }
 }
@@ -271,9 +289,11 @@ int RowBlocks(PixelFormat f, int radius) {
   return GaussTensorRowBlocks(static_cast<int>(BytesPerPixel(f)), std::clamp(radius, 1, kGaussTensorMaxRadius));
 }
 
-// The kernel of this format, radius and launch: gray8 always takes 2 k blocks, rgba8 2..5 (RowBlocks).
+// The kernel of this format, radius and launch: gray8 takes 2 k blocks in both passes up to radius 8 and 3 beyond,
+// rgba8 2..5 in its row pass (RowBlocks) and 2 in its column pass.
 TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
-  if (f == PixelFormat::Gray8) return KernelFor<RowShape<1, 2>>(c);
+  if (f == PixelFormat::Gray8)
+    return radius <= 8 ? KernelFor<RowShape<1, 2>>(c) : KernelFor<RowShape<1, 3, 3>>(c);
   switch (RowBlocks(f, radius)) {
     case 2: return KernelFor<RowShape<4, 2>>(c);
     case 3: return KernelFor<RowShape<4, 3>>(c);
@@ -281,8 +301,10 @@ TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
     default: return KernelFor<RowShape<4, 5>>(c);
   }
 }
-static_assert(GaussTensorRowBlocks(1, kGaussTensorMaxRadius) == 2 &&
-                  GaussTensorRowBlocks(4, kGaussTensorMaxRadius) == kGaussTensorMaxRowBlocks,
+static_assert(GaussTensorRowBlocks(1, 8) == 2 && GaussTensorColumnBlocks(8) == 2 &&
+                  GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8) == 3 &&
+                  GaussTensorColumnBlocks(kGaussTensorMaxRadiusGray8) == 3 &&
+                  GaussTensorRowBlocks(4, kGaussTensorMaxRadiusRgba8) == kGaussTensorMaxRowBlocks,
               "KernelFor instantiates every shape the radii need");
 
 bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
@@ -291,10 +313,11 @@ bool Aligned(const void* p, std::size_t pitch, std::size_t n) {
 
 }  // namespace
 
-std::optional<std::string> GaussTensorRadiusProblem(const ParamValues& p, PixelFormat) {
-  if (p.Int("radius") > kGaussTensorMaxRadius)
-    return "tensor serves radius 1.." + std::to_string(kGaussTensorMaxRadius) +
-           " (its band matrices span at most 80 bytes of a row), not " + std::to_string(p.Int("radius"));
+std::optional<std::string> GaussTensorRadiusProblem(const ParamValues& p, PixelFormat f) {
+  const int max = GaussTensorMaxRadius(static_cast<int>(BytesPerPixel(f)));
+  if (p.Int("radius") > max)
+    return "tensor serves radius 1.." + std::to_string(max) + " on " + std::string(ToString(f)) +
+           " (its band matrices span at most 80 bytes of a row and 48 rows), not " + std::to_string(p.Int("radius"));
   return std::nullopt;
 }
 
@@ -315,11 +338,12 @@ std::size_t GaussTensorSmemBytes(const LaunchConfig& c, const ParamValues& p, Pi
 
 void LaunchGaussTensor(const CudaCall& c) {
   const int r = c.params.Int("radius");
-  if (r < 1 || r > kGaussTensorMaxRadius)
-    throw InputError("gauss tensor: radius " + std::to_string(r) + " is outside 1.." +
-                     std::to_string(kGaussTensorMaxRadius));
   const PixelFormat f = c.in.shape.format;
   if (f != PixelFormat::Gray8 && f != PixelFormat::Rgba8) throw InputError("gauss tensor: gray8 or rgba8 only");
+  const int max = GaussTensorMaxRadius(static_cast<int>(BytesPerPixel(f)));
+  if (r < 1 || r > max)
+    throw InputError("gauss tensor: radius " + std::to_string(r) + " is outside 1.." + std::to_string(max) + " for " +
+                     std::string(ToString(f)));
   const std::vector<float> w1 = GaussWeights1D(r, c.params.Float("sigma"));
   HalfWeights wt{};
   wt.radius = r;
@@ -330,6 +354,10 @@ void LaunchGaussTensor(const CudaCall& c) {
     sum += __half2float(h);
   }
   wt.row_bias = -1024.0f * sum;
+  // LaneWeights reads radius 16's last weight from lane 0, its first: GaussWeights1D makes them symmetric (i and -i,
+  // one exponent).
+  for (int i = 0; i < r; ++i)
+    if (wt.bits[i] != wt.bits[2 * r - i]) throw RuntimeError("gauss tensor: the 1D weights are not symmetric");
   TensorArgs a{c.in.data,
                c.in.pitch,
                c.out.data,

@@ -57,10 +57,13 @@ __device__ __forceinline__ BlockRows RowsOfBlock(const TensorArgs& a) {
 
 // How a row meets the row pass: kChannels bytes a pixel, and a window of kBlocks k blocks (16 bytes each) around
 // the strip's 16 output bytes, kLeft of them before it. A pixel's taps lie kChannels bytes apart, so the window
-// needs kChannels x radius bytes on each side (GaussTensorRowBlocks): 32 bytes for gray8, 32 to 80 for rgba8.
-template <int kChannels_, int kBlocks_>
+// needs kChannels x radius bytes on each side (GaussTensorRowBlocks): 32 or 48 bytes for gray8, 32 to 80 for
+// rgba8. The column pass reads kColumnBlocks k blocks of 16 rows, kApronRows of them above the step's 16 output
+// rows and as many below (GaussTensorColumnBlocks): 2 blocks up to radius 8, 3 to 16 (gray8 only).
+template <int kChannels_, int kBlocks_, int kColumnBlocks_ = 2>
 struct RowShape {
-  static constexpr int kChannels = kChannels_, kBlocks = kBlocks_;
+  static constexpr int kChannels = kChannels_, kBlocks = kBlocks_, kColumnBlocks = kColumnBlocks_;
+  static constexpr int kApronRows = 8 * (kColumnBlocks - 1);
   static constexpr int kLeft = 8 * (kBlocks - 1);
   static constexpr int kThreadBytes = 4 * kBlocks;         // thread t of a quad holds bytes kThreadBytes t ..
   static constexpr int kMargin = (kLeft + 15) / 16 * 16;   // staged bytes on each side of a block's strips
@@ -77,9 +80,11 @@ __device__ __forceinline__ int InputOffsetOfK(int k) {
 __device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2 * (m >> 3) + (m & 1); }
 
 // The 1D weights spread over a warp's lanes (lane j holds the bits of w[j - radius]), so that any lane finds the
-// weight of any tap by one shuffle. Reading wt.bits[] at an index that differs by lane serializes the constant
-// cache instead (up to 2r + 1 reads per instruction): built that way, the band table took 14% of gray8 radius 4's
-// instructions and 13% of its stall samples (ncu, bench/results/2026-11-27i_session9/call1).
+// weight of any tap by one shuffle. Radius 16 has 33 taps: w[16] would be lane 32's, and the shuffle's lane 32 is
+// lane 0, which holds w[-16], the same weight (LaunchGaussTensor checks that the weights are symmetric). Reading
+// wt.bits[] at an index that differs by lane serializes the constant cache instead (up to 2r + 1 reads per
+// instruction): built that way, the band table took 14% of gray8 radius 4's instructions and 13% of its stall
+// samples (ncu, bench/results/2026-11-27i_session9/call1).
 class LaneWeights {
  public:
   __device__ explicit LaneWeights(const HalfWeights& wt) : radius_(wt.radius) {
@@ -113,18 +118,18 @@ __device__ unsigned AFragmentWord(Element a, int kb, int lane, int word) {
 }
 
 // The band matrices: row pass T(m, k) = w[(x_in(k) - kLeft - x_out(m)) / kChannels] for bytes of one channel,
-// column pass W(m, i) = w[i - 8 - m]. Fragment f is the row pass's k block f (f < kBlocks) or the column pass's
-// k block f - kBlocks.
-template <int kBlocks>
+// column pass W(m, i) = w[i - kApronRows - m]. Fragment f is the row pass's k block f (f < kBlocks) or the column
+// pass's k block f - kBlocks.
+template <class S>
 struct BandMatrices {
-  uint4 row[kBlocks], col[2];
+  uint4 row[S::kBlocks], col[S::kColumnBlocks];
 };
 template <class S>
 __device__ __forceinline__ unsigned BandWord(const LaneWeights& w, int f, int lane, int word) {
   auto row_tap = [&](int m, int k) {
     return w.ByteTap<S::kChannels>(InputOffsetOfK<S::kBlocks>(k) - S::kLeft - OutputXOfM(m));
   };
-  auto col_tap = [&](int m, int i) { return w.Tap(i - 8 - m); };
+  auto col_tap = [&](int m, int i) { return w.Tap(i - S::kApronRows - m); };
   return f < S::kBlocks ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - S::kBlocks, lane, word);
 }
 template <class S>
@@ -132,38 +137,38 @@ __device__ __forceinline__ uint4 BandFragment(const LaneWeights& w, int f, int l
   return make_uint4(BandWord<S>(w, f, lane, 0), BandWord<S>(w, f, lane, 1), BandWord<S>(w, f, lane, 2),
                     BandWord<S>(w, f, lane, 3));
 }
-// A warp's own fragments, built by each of its lanes (4 (kBlocks + 2) words).
+// A warp's own fragments, built by each of its lanes (4 (kBlocks + kColumnBlocks) words).
 template <class S>
-__device__ __forceinline__ BandMatrices<S::kBlocks> MakeBands(const HalfWeights& wt) {
+__device__ __forceinline__ BandMatrices<S> MakeBands(const HalfWeights& wt) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const LaneWeights w(wt);
-  BandMatrices<S::kBlocks> b;
+  BandMatrices<S> b;
 #pragma unroll
   for (int f = 0; f < S::kBlocks; ++f) b.row[f] = BandFragment<S>(w, f, lane);
 #pragma unroll
-  for (int f = 0; f < 2; ++f) b.col[f] = BandFragment<S>(w, S::kBlocks + f, lane);
+  for (int f = 0; f < S::kColumnBlocks; ++f) b.col[f] = BandFragment<S>(w, S::kBlocks + f, lane);
   return b;
 }
 // The same fragments built once per block: warp w builds fragments w, w + warps, .. (table[f][lane]), and each
 // lane reads its own after a barrier (ReadBands).
 template <class S>
-using BandTable = uint4[S::kBlocks + 2][32];
+using BandTable = uint4[S::kBlocks + S::kColumnBlocks][32];
 template <class S>
 __device__ __forceinline__ void WriteBands(const HalfWeights& wt, BandTable<S>& table, int warp, int warps) {
-  constexpr int kFragments = S::kBlocks + 2;
+  constexpr int kFragments = S::kBlocks + S::kColumnBlocks;
   if (warp >= kFragments) return;  // the same for the whole warp
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const LaneWeights w(wt);
   for (int f = warp; f < kFragments; f += warps) table[f][lane] = BandFragment<S>(w, f, lane);
 }
 template <class S>
-__device__ __forceinline__ BandMatrices<S::kBlocks> ReadBands(const BandTable<S>& table) {
+__device__ __forceinline__ BandMatrices<S> ReadBands(const BandTable<S>& table) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  BandMatrices<S::kBlocks> b;
+  BandMatrices<S> b;
 #pragma unroll
   for (int f = 0; f < S::kBlocks; ++f) b.row[f] = table[f][lane];
 #pragma unroll
-  for (int f = 0; f < 2; ++f) b.col[f] = table[S::kBlocks + f][lane];
+  for (int f = 0; f < S::kColumnBlocks; ++f) b.col[f] = table[S::kBlocks + f][lane];
   return b;
 }
 
@@ -183,6 +188,11 @@ __device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
 struct TileRows {
   unsigned x0, x1;
 };
+// The tiles a step of kC column blocks carries over from the one before are 2 (kC - 1) local variables, t0 .. t3
+// (t2 and t3 unused with 2 blocks), moved on by plain assignments in the kernels' loops. Not an array or a struct,
+// and not through references: any of those made ptxas allocate the rgba8 kernels' registers differently (radius
+// 3..4 64 instead of 72, radius 7..8 spilling), and a first version with an array ran rgba8 radius 6 2.4 points of
+// a copy slower (H200, 8192x8192, three rounds, bench/results/2026-11-28o_session15, call 2).
 
 // A thread's window bytes of one row: word kb holds the bytes of k block kb.
 template <int kBlocks>
@@ -253,16 +263,20 @@ class StripStores {
         eight_rows_(8 * a.out_pitch),
         dst_(a.out + static_cast<std::size_t>(ys + g) * a.out_pitch + x0 + 4 * t) {}
 
-  // Output rows y0 .. y0 + 15 (those before yend) from the row-pass tiles of rows y0 - 8 .. y0 + 23; moves on
-  // to the next 16 rows.
-  __device__ void Step(const uint4 (&col)[2], TileRows above, TileRows top, TileRows bottom, TileRows below,
-                       int y0, int yend) {
+  // Output rows y0 .. y0 + 15 (those before yend) from the row-pass tiles of rows y0 - 8 (kC - 1) .. y0 + 15 + 8 (kC -
+  // 1): the 2 kC - 2 carried from earlier steps (t0 the rows from y0 - 8 (kC - 1); t2 and t3 unused with kC = 2),
+  // then the two new ones, bottom and below; moves on to the next 16 rows.
+  template <int kC>
+  __device__ void Step(const uint4 (&col)[kC], TileRows t0, TileRows t1, TileRows t2, TileRows t3, TileRows bottom,
+                       TileRows below, int y0, int yend) {
     // Accumulators start at zero (the mma reads RZ); RoundByte rounds to nearest.
     float o0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, o1[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    Mma(o0, col[0], above.x0, top.x0);
-    Mma(o0, col[1], bottom.x0, below.x0);
-    Mma(o1, col[0], above.x1, top.x1);
-    Mma(o1, col[1], bottom.x1, below.x1);
+    Mma(o0, col[0], t0.x0, t1.x0);
+    if constexpr (kC == 3) Mma(o0, col[1], t2.x0, t3.x0);
+    Mma(o0, col[kC - 1], bottom.x0, below.x0);
+    Mma(o1, col[0], t0.x1, t1.x1);
+    if constexpr (kC == 3) Mma(o1, col[1], t2.x1, t3.x1);
+    Mma(o1, col[kC - 1], bottom.x1, below.x1);
     // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
     // The common case, both words inside the image, skips the per-row tests (H100, 8192x8192, ppt 128: gray8
     // radius 8 0.0735 against 0.0756 ms, radius 4 0.0722 against 0.0735; rgba8 radius 8 0.339 against 0.345).

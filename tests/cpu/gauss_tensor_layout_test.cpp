@@ -16,14 +16,18 @@ namespace {
 using cuda::GaussTensorRowBlocks;
 using cuda::GaussTensorStagedMargin;
 using cuda::GaussTensorStagedStride;
+using cuda::GaussTensorColumnBlocks;
+using cuda::GaussTensorMaxRadius;
 using cuda::kGaussTensorMaxRadius;
+using cuda::kGaussTensorMaxRadiusGray8;
+using cuda::kGaussTensorMaxRadiusRgba8;
 using cuda::kGaussTensorMaxRowBlocks;
 
 int Left(int blocks) { return 8 * (blocks - 1); }
 
 TEST(GaussTensorLayout, TheWindowHoldsEveryTapOfTheStrip) {
   for (int channels : {1, 4}) {
-    for (int r = 1; r <= kGaussTensorMaxRadius; ++r) {
+    for (int r = 1; r <= GaussTensorMaxRadius(channels); ++r) {
       const int blocks = GaussTensorRowBlocks(channels, r);
       SCOPED_TRACE(testing::Message() << channels << " channels, radius " << r << ", " << blocks << " blocks");
       EXPECT_LE(blocks, kGaussTensorMaxRowBlocks);
@@ -37,8 +41,26 @@ TEST(GaussTensorLayout, TheWindowHoldsEveryTapOfTheStrip) {
       if (blocks > 2) EXPECT_LT(Left(blocks - 1), channels * r);
     }
   }
-  EXPECT_EQ(GaussTensorRowBlocks(1, kGaussTensorMaxRadius), 2);
-  EXPECT_EQ(GaussTensorRowBlocks(4, kGaussTensorMaxRadius), kGaussTensorMaxRowBlocks);
+  EXPECT_EQ(GaussTensorRowBlocks(1, 8), 2);
+  EXPECT_EQ(GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8), 3);
+  EXPECT_EQ(GaussTensorRowBlocks(4, kGaussTensorMaxRadiusRgba8), kGaussTensorMaxRowBlocks);
+  EXPECT_EQ(kGaussTensorMaxRadius, std::max(kGaussTensorMaxRadiusGray8, kGaussTensorMaxRadiusRgba8));
+}
+
+// The column pass's window: output row m in 0..15 of a step reads rows apron + m + d for d in -r..r, all inside its
+// 16 x blocks rows, with apron = 8 (blocks - 1) rows above the step; radius 9..16 need a third block.
+TEST(GaussTensorLayout, TheColumnWindowHoldsEveryTapOfTheStep) {
+  for (int r = 1; r <= kGaussTensorMaxRadius; ++r) {
+    const int blocks = GaussTensorColumnBlocks(r);
+    SCOPED_TRACE(testing::Message() << "radius " << r << ", " << blocks << " blocks");
+    EXPECT_GE(Left(blocks) - r, 0);
+    EXPECT_LE(Left(blocks) + 15 + r, 16 * blocks - 1);
+    if (blocks > 2) {
+      EXPECT_LT(Left(blocks - 1), r);
+    }
+  }
+  EXPECT_EQ(GaussTensorColumnBlocks(8), 2);
+  EXPECT_EQ(GaussTensorColumnBlocks(9), 3);
 }
 
 // Shared-memory wavefronts of one warp's reads of a tile (rows g = 0..7, quad threads t = 0..3, each reading
