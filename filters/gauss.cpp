@@ -76,12 +76,13 @@ static FilterSpec DeclareGauss() {
   f.tolerance = Tolerance{.max_abs_u8 = 1, .max_abs_f32 = 1e-4f};
   // Smallest window with a narrow Gaussian; radius 2 and 6, the widest that tensor's 2- and 4-block rgba8
   // windows hold; a radius just inside the default separable apron (8 rows); 9 and 16, the first and last radius of
-  // tensor's three-block gray8 bands; the largest radius, which the separable variant only serves with a wider
-  // apron (e.g. halo 4).
+  // tensor's three-block gray8 bands, 20 for its four blocks; the largest radius (tensor's five blocks), which the
+  // separable variant only serves with a wider apron (e.g. halo 4).
   f.bench_cases = {"radius=8:sigma=4"};  // the separable radius-8 row of the performance goals
   f.test_cases = {"radius=1:sigma=0.5", "radius=2:sigma=1", "radius=3:sigma=1.5", "radius=5:sigma=2",
                   "radius=6:sigma=2.5", "radius=7:sigma=3",       "radius=8:sigma=100",
-                  "radius=9:sigma=3",   "radius=16:sigma=5",      "radius=32:sigma=10"};
+                  "radius=9:sigma=3",   "radius=16:sigma=5",      "radius=20:sigma=6",
+                  "radius=32:sigma=10"};
 
   VariantSpec separable = CudaVariant(
       "separable",
@@ -225,47 +226,47 @@ static FilterSpec DeclareGauss() {
 
   VariantSpec tensor = CudaVariant(
       "tensor",
-      "Gray8 radius 1..16, rgba8 radius 1..8. Both separable passes as matrix products on the tensor cores "
-      "(mma.sync m16n8k16: half inputs, float sums). A warp owns a strip 16 bytes wide (16 gray8 pixels, 4 rgba8 "
-      "ones) and ppt rows tall. The row pass of 8 rows is a band (Toeplitz) matrix of the weights, 16 x 32, times "
-      "the 32 bytes around the strip; the column pass of 16 output rows is the same band shape times 32 row-pass "
-      "results. From radius 9 (gray8) both bands grow by one k block, to 16 x 48: 48 bytes of each row, 48 rows "
-      "of row-pass results. For rgba8 the band links only bytes of one channel (4 apart) and needs 4r bytes on "
-      "each side, so the row pass grows to 3 k blocks of 16 bytes at radius 3..4 and 5 at 7..8; its column pass, "
-      "which mixes rows only, is gray8's. The order of a product's summation index is free, so it is "
-      "numbered such that each thread reads contiguous bytes, stores 4, and the row pass's result registers are "
-      "already the column pass's operand: no shuffle. A byte becomes the half 1024 + q in one byte permute, and "
-      "the row pass starts its sums at -1024 x (sum of weights). Shared memory on: the block's warps (strips "
-      "side by side) share one copy of each input row, fetched in aligned 16-byte chunks by cp.async into a ring "
-      "of eight 16-row slots, one barrier per 32 output rows. Off: each warp loads its own windows from global "
-      "memory.",
-      "What made it fast, against fast: a pixel costs about 8 instructions at any radius up to 8, where fast "
-      "spends 2(2r+1) fused multiply-adds per channel (18 at radius 4, 34 at radius 8) on the FP32 units; 8 mma "
-      "of 2048 multiply-adds each cover a warp's 256 gray8 outputs. The price is precision, bounded: half "
-      "weights and half row results move an output by at most 0.32 levels before rounding, so it agrees with "
-      "the reference within 1, the filter's tolerance. Shared memory on against off: a warp's own 32-byte "
-      "windows straddle two 32-byte sectors each, so the direct loads ask the L2 for 4 sectors per output "
-      "sector (ncu found the L2 66% busy on a leaner version of that loop); staged, the block's rows cost 1.25 "
-      "to 1.5 sectors per output sector. Measured on an H100 at 8192x8192, radius 4: gray8 0.073 ms on against "
-      "0.097 off; rgba8 0.27 ms on against 0.49 off and 0.82 for fast (radius 8: 0.35, 0.91 and 1.87). What "
-      "limits it now is latency and issue: each warp's chain of dependent mma, the barrier, and for rgba8 the "
-      "longer row pass (radius 8: 72 registers, 3 blocks per SM). A block of one warp has no neighbour to share "
-      "rows with and loads directly. The grid's last half wave of rows runs in strips half as long, and a grid "
-      "that fills less than half a wave halves its strips, down to 16 rows, while it stays under half "
-      "(core/strip_tiers.hpp): each block walks its strip in order, so the last blocks to start set the end. "
-      "Before that, long strips halve while the grid fills less than a whole wave, down to 64 rows: a 128-row "
-      "grid that filled 0.97 of a wave ran 3840x2160 at 51% of a copy, 64-row strips at 55% (and 3000x2000 57% "
-      "-> 65%). "
-      "H100, % of a copy, equal strips against these (gray8 radius 4, three rounds): 1920x1080 69.6 -> 97.0, "
-      "2048x2048 47.3 -> 58.2, 2560x1440 46.7 -> 56.3, 4096x4096 50.7 -> 53.0, 8192x8192 65.0 -> 65.5; rgba8 "
-      "radius 8 at 1920x1080 29.8 -> 42.0.",
+      "Gray8 radius 1..32, rgba8 radius 1..8. Both separable passes as matrix products on the tensor cores (mma.sync "
+      "m16n8k16: half inputs, float sums). A warp owns a strip 16 bytes wide (16 gray8 pixels, 4 rgba8 ones) and ppt "
+      "rows tall. The row pass of 8 rows is a band (Toeplitz) matrix of the weights, 16 x 32, times the 32 bytes "
+      "around the strip; the column pass of 16 output rows is the same band shape times 32 row-pass results. From "
+      "gray8 radius 9 both bands grow by one k block of 16 every 8 radii, to 16 x 80 at radius 25..32: 80 bytes of "
+      "each row, 80 rows of row-pass results. For rgba8 the band links only bytes of one channel (4 apart) and needs "
+      "4r bytes on each side, so the row pass grows to 3 k blocks of 16 bytes at radius 3..4 and 5 at 7..8; its column "
+      "pass, which mixes rows only, is gray8's. The order of a product's summation index is free, so it is numbered "
+      "such that each thread reads contiguous bytes, stores 4, and the row pass's result registers are already the "
+      "column pass's operand: no shuffle. A byte becomes the half 1024 + q in one byte permute, and the row pass "
+      "starts its sums at -1024 x (sum of weights). Shared memory on: the block's warps (strips side by side) share "
+      "one copy of each input row, fetched in aligned 16-byte chunks by cp.async into a ring of eight 16-row slots, "
+      "one barrier per 32 output rows. Off: each warp loads its own windows from global memory.",
+      "What made it fast, against fast: a pixel costs about 8 instructions at any radius up to 8, where fast spends "
+      "2(2r+1) fused multiply-adds per channel (18 at radius 4, 34 at radius 8) on the FP32 units; 8 mma of 2048 "
+      "multiply-adds each cover a warp's 256 gray8 outputs. The price is precision, bounded: half weights and half row "
+      "results move an output by at most 0.32 levels before rounding, so it agrees with the reference within 1, the "
+      "filter's tolerance. Shared memory on against off: a warp's own 32-byte windows straddle two 32-byte sectors "
+      "each, so the direct loads ask the L2 for 4 sectors per output sector (ncu found the L2 66% busy on a leaner "
+      "version of that loop); staged, the block's rows cost 1.25 to 1.5 sectors per output sector. Measured on an H100 "
+      "at 8192x8192, radius 4: gray8 0.073 ms on against 0.097 off; rgba8 0.27 ms on against 0.49 off and 0.82 for "
+      "fast (radius 8: 0.35, 0.91 and 1.87). Gray8 beyond radius 8 costs one mma more per tile and two more per step "
+      "every 8 radii, and the 16 x 80 bands of radius 25..32 hold 116 registers: on an H200 at 8192x8192 it ran at 41% "
+      "of a copy at radius 9..16, 30% at 17..24 and 26% at 25..32, where separable_fused, which served those radii "
+      "before, ran at 12% (radius 9) down to 3.7% (radius 32). What limits it now is latency and issue: each warp's "
+      "chain of dependent mma, the barrier, and for rgba8 the longer row pass (radius 8: 72 registers, 3 blocks per "
+      "SM). A block of one warp has no neighbour to share rows with and loads directly. The grid's last half wave of "
+      "rows runs in strips half as long, and a grid that fills less than half a wave halves its strips, down to 16 "
+      "rows, while it stays under half (core/strip_tiers.hpp): each block walks its strip in order, so the last blocks "
+      "to start set the end. Before that, long strips halve while the grid fills less than a whole wave, down to 64 "
+      "rows: a 128-row grid that filled 0.97 of a wave ran 3840x2160 at 51% of a copy, 64-row strips at 55% (and "
+      "3000x2000 57% -> 65%). H100, % of a copy, equal strips against these (gray8 radius 4, three rounds): 1920x1080 "
+      "69.6 -> 97.0, 2048x2048 47.3 -> 58.2, 2560x1440 46.7 -> 56.3, 4096x4096 50.7 -> 53.0, 8192x8192 65.0 -> 65.5; "
+      "rgba8 radius 8 at 1920x1080 29.8 -> 42.0.",
       cuda::LaunchGaussTensor, cuda::GaussTensorKernel);
   tensor.agreement = Agreement::Tolerance;
   tensor.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
-  tensor.format_limit = cuda::GaussTensorRadiusProblem;  // gray8 radius 17 and up, rgba8 9 and up
+  tensor.format_limit = cuda::GaussTensorRadiusProblem;  // rgba8 radius 9 and up (gray8 has code for every radius)
   tensor.fallback_for = GaussTensorFallback;
   tensor.fallback_rule =
-      "gray32f: fast up to radius 4, columns to 8; beyond tensor's radius (gray8 16, rgba8 8) or columns' (8): "
+      "gray32f: fast up to radius 4, columns to 8; beyond tensor's radius on rgba8 (8) or columns' (8): "
       "separable_fused";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8

@@ -28,10 +28,12 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelF
 // an H100, 8192x8192, block 32x8, ppt 64 / 128 / 192 / 256 / 384,
 // bench/results/2026-11-25_h100_radius_sweep/): rgba8 r2 0.284 / 0.240 / 0.260 / 0.279 / 0.304, r4 0.326 /
 // 0.258 / 0.244 / 0.260 / 0.281, r6 0.376 / 0.298 / 0.275 / 0.270 / 0.270, r8 0.442 / 0.338 / 0.306 / 0.294 /
-// 0.282; gray8 r8 0.081 / 0.070 / 0.075 / 0.082 / 0.091. Gray8 radius 9..16 (a third k block in both passes) keeps
-// 128: at 8192x8192 256 was faster, at 3840x2160 slower (% of a copy on an H200, ppt 64 / 128 / 256, r12: 33.3 /
-// 40.9 / 45.5 and 40.0 / 45.0 / 40.0; r16 32.9 / 41.0 / 45.1 and 39.1 / 45.1 / 39.5, bench/results/
-// 2026-11-28o_session15, call 2).
+// 0.282; gray8 r8 0.081 / 0.070 / 0.075 / 0.082 / 0.091. Gray8 radius 9..32 (3 to 5 k blocks in both passes) keeps
+// 128: longer strips were faster at 8192x8192 and slower or level at 1920x1080 (% of a copy on an H200, ppt 64 /
+// 128 / 192 / 256, bench/results/2026-11-28o_session15, call 3): r12 8192x8192 31.8 / 39.6 / 42.7 / 43.6, 3840x2160
+// 38.5 / 43.4 / 42.4 / 38.8, 1920x1080 76.0 / 76.9 / 77.2 / 76.9; r24 22.9 / 29.3 / 32.6 / 33.7, 29.8 / 33.7 / 35.4
+// / 32.8, 72.0 / 73.3 / 61.6 / 71.8; r32 20.2 / 26.3 / 29.1 / 30.2, 26.7 / 30.3 / 32.3 / 31.6, 65.6 / 68.9 / 58.8 /
+// 67.9.
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
   if (in != PixelFormat::Rgba8) return d;
   return WithPptForRadius(d, p.Int("radius"),
@@ -54,8 +56,9 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, Pixel
 // faster of the two at each radius (ms on an H100, 8192x8192 gray32f, each at its rule's launch,
 // bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
 // 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209. Beyond the radii these have code
-// for (tensor gray8 16, rgba8 8; fast and columns 8), every format runs separable_fused, the one teaching variant
-// that serves every radius at its default launch (separable's column apron stops at 8).
+// for (tensor rgba8 8, fast and columns 8; tensor gray8 serves the filter's every radius), rgba8 and gray32f run
+// separable_fused, the one teaching variant that serves every radius at its default launch (separable's column apron
+// stops at 8).
 std::string GaussTensorFallback(const ParamValues& p, PixelFormat f) {
   const int r = p.Int("radius");
   if (f != PixelFormat::Gray32f || r > cuda::kGaussColumnsMaxRadius) return "separable_fused";

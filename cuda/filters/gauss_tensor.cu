@@ -1,6 +1,9 @@
-// `tensor` gauss (gray8 and rgba8, radius 1..8): both separable passes as matrix products on the tensor cores
-// (mma.sync m16n8k16, half inputs, float accumulators), so a pixel costs a few instructions instead of 2(2r+1)
-// fused multiply-adds.
+// `tensor` gauss (gray8 radius 1..32, rgba8 radius 1..8): both separable passes as matrix products on the tensor
+// cores (mma.sync m16n8k16, half inputs, float accumulators), so a pixel costs a few instructions instead of 2(2r+1)
+// fused multiply-adds. From gray8 radius 9 both band matrices grow by a k block every 8 radii (to 16 x 80 at 25..32):
+// the row pass reads more bytes around the strip, the column pass more rows above and below each step
+// (RowShape::kColumnBlocks), and a step reads kColumnBlocks staged slots, the first kColumnBlocks - 1 of them
+// row-passed by earlier steps.
 //
 // A warp owns a strip 16 bytes wide and ppt rows tall and walks down it 16 output rows at a time. What follows
 // is gray8's case; rgba8 differs in the row pass only (RowShape): its band links bytes 4 apart (one channel),
@@ -126,10 +129,13 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
   };
   StripStores out(a, x0, ys, g, t);
 
-  // The tiles carried from step to step (TileRows): t2 and t3 from radius 9.
-  TileRows t0 = RowPass(band.row, wt.row_bias, load(0)), t1 = RowPass(band.row, wt.row_bias, load(1)), t2{}, t3{};
-  if constexpr (kTiles == 6)
-    t2 = RowPass(band.row, wt.row_bias, load(2)), t3 = RowPass(band.row, wt.row_bias, load(3));
+  // The tiles carried from step to step (TileRows): t0, t1, and two more for each column block beyond 2.
+  constexpr int kC = S::kColumnBlocks;
+  TileRows t0 = RowPass(band.row, wt.row_bias, load(0)), t1 = RowPass(band.row, wt.row_bias, load(1));
+  TileRows t2{}, t3{}, t4{}, t5{}, t6{}, t7{};
+  if constexpr (kC >= 3) t2 = RowPass(band.row, wt.row_bias, load(2)), t3 = RowPass(band.row, wt.row_bias, load(3));
+  if constexpr (kC >= 4) t4 = RowPass(band.row, wt.row_bias, load(4)), t5 = RowPass(band.row, wt.row_bias, load(5));
+  if constexpr (kC >= 5) t6 = RowPass(band.row, wt.row_bias, load(6)), t7 = RowPass(band.row, wt.row_bias, load(7));
   Window<S::kBlocks> next[2] = {load(kTiles - 2), load(kTiles - 1)};  // two steps in flight
   Window<S::kBlocks> after[2] = {load(kTiles), load(kTiles + 1)};
   for (int y0 = ys, j = kTiles + 2; y0 < yend; y0 += kStepRows, j += 2) {
@@ -137,62 +143,24 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
     const TileRows below = RowPass(band.row, wt.row_bias, next[1]);
     next[0] = after[0], next[1] = after[1];
     after[0] = load(j), after[1] = load(j + 1);
-    out.Step(band.col, t0, t1, t2, t3, bottom, below, y0, yend);  // rows y0 - kApronRows .. y0 + 15 + kApronRows
-    if constexpr (kTiles == 6)
-      t0 = t2, t1 = t3, t2 = bottom, t3 = below;  // the next step carries this one's last four tiles
-    else
-      t0 = bottom, t1 = below;
+    out.Step(band.col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, y0, yend);  // rows y0 - kApronRows ..
+    // The next step carries this one's tiles from t2 on, bottom and below last.
+    if constexpr (kC == 2) t0 = bottom, t1 = below;
+    if constexpr (kC == 3) t0 = t2, t1 = t3, t2 = bottom, t3 = below;
+    if constexpr (kC == 4) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = bottom, t5 = below;
+    if constexpr (kC == 5) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = t6, t5 = t7, t6 = bottom, t7 = below;
   }
 }
-
-// A thread's share of filling a slot: kFetches chunks at fixed rows of the slot and bytes of the row, so that a
-// step only moves the row. A slot holds 16 (warps + 2 kMargin / 16) chunks, at most 32 warps: one per thread
-// with a 16-byte margin (from 2 warps) and in wide blocks; two in narrow blocks with a 32-byte margin (the second
-// used only by 2..3 warps).
-template <class S, bool kWide>
-class SlotFetch {
- public:
-  static constexpr int kFetches = S::kMargin <= 16 || kWide ? 1 : 2;
-
-  __device__ SlotFetch(const TensorArgs& a, int tid, int threads, int chunks, int stride, int xb) {
-#pragma unroll
-    for (int i = 0; i < kFetches; ++i) {
-      const int n = tid + i * threads, r = n / chunks, c = n - r * chunks;
-      used_[i] = n < kStepRows * chunks;
-      row_[i] = r;
-      x_[i] = xb - S::kMargin + 16 * c;
-      inside_[i] = x_[i] >= 0 && x_[i] + 16 <= a.row_bytes;
-      at_[i] = static_cast<unsigned>(r * stride + 16 * c);
-    }
-  }
-  // Fills this thread's chunks of the slot at `slot` from rows y_first + row (clamped to the image).
-  __device__ void Issue(std::uint8_t* slot, const TensorArgs& a, int y_first) const {
-#pragma unroll
-    for (int i = 0; i < kFetches; ++i) {
-      if (!used_[i]) continue;
-      const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_[i], 0, a.h - 1));
-      const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
-      if (inside_[i])
-        strip::CpAsync16(slot + at_[i], row + x_[i]);
-      else
-        strip::FetchChunk<S::kChannels>(reinterpret_cast<uint4*>(slot + at_[i]), row, x_[i], a.row_bytes);
-    }
-  }
-
- private:
-  bool used_[kFetches], inside_[kFetches];
-  int row_[kFetches], x_[kFetches];
-  unsigned at_[kFetches];
-};
 
 // Blocks per SM the staged kernel is compiled for (0: ptxas's own choice). rgba8 radius 5..6 (4 k blocks) runs 4
 // blocks of 256 threads at 64 registers (a 4-byte spill) where ptxas otherwise chose 64 with a 12-byte one: 63.4 ->
 // 66.9% of a copy at radius 6 (bench/results/2026-11-27j_session10, call 13). The same cap on radius 3..4 (72
 // registers since the band table is built by shuffles, 3 blocks) ran slower, 71.0 -> 69.9 at radius 4, and a minimum
-// of 1 gave every shape more registers (gray8 70).
+// of 1 gave every shape more registers (gray8 70). Gray8's 4-block shape (radius 17..24), which holds two more
+// column fragments and four more carried tiles, is left to ptxas.
 template <class S>
 constexpr int StagedMinBlocks() {
-  return S::kBlocks == 4 ? 4 : 0;
+  return S::kChannels == 4 && S::kBlocks == 4 ? 4 : 0;
 }
 
 // kWide: a block of 5..8 warps. kStride: GaussTensorStagedStride for it, a constant so that the second tile's
@@ -246,10 +214,12 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
     const std::uint8_t* p = reads + (k % kStagedSlots) * kSlotBytes + tile * kTileRows * kStride;
     return RowPass(band.row, wt.row_bias, LoadWindow<S::kBlocks, false>(p));
   };
-  TileRows t0{}, t1{}, t2{}, t3{};  // the tiles carried from step to step (TileRows)
-  if (active) t0 = row_pass(0, 0), t1 = row_pass(0, 1);
-  if constexpr (kPre == 2) {
-    if (active) t2 = row_pass(1, 0), t3 = row_pass(1, 1);
+  TileRows t0{}, t1{}, t2{}, t3{}, t4{}, t5{}, t6{}, t7{};  // the tiles carried from step to step (TileRows)
+  if (active) {
+    t0 = row_pass(0, 0), t1 = row_pass(0, 1);
+    if constexpr (kPre >= 2) t2 = row_pass(1, 0), t3 = row_pass(1, 1);
+    if constexpr (kPre >= 3) t4 = row_pass(2, 0), t5 = row_pass(2, 1);
+    if constexpr (kPre >= 4) t6 = row_pass(3, 0), t7 = row_pass(3, 1);
   }
   for (int s = 0; s < steps; s += kBarrierSteps) {
     strip::CpAsyncWait<kStagedSlots - 2 * kBarrierSteps + 1 - kPre>();
@@ -264,11 +234,12 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
       if (s + b >= steps) break;
       const int y0 = ys + (s + b) * kStepRows;
       const TileRows bottom = row_pass(s + b + kPre, 0), below = row_pass(s + b + kPre, 1);
-      out.Step(band.col, t0, t1, t2, t3, bottom, below, y0, yend);  // rows y0 - kApronRows .. y0 + 15 + kApronRows
-      if constexpr (kPre == 2)
-        t0 = t2, t1 = t3, t2 = bottom, t3 = below;  // the next step carries this one's last four tiles
-      else
-        t0 = bottom, t1 = below;
+      out.Step(band.col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, y0, yend);  // rows y0 - kApronRows ..
+      // The next step carries this one's tiles from t2 on, bottom and below last.
+      if constexpr (kPre == 1) t0 = bottom, t1 = below;
+      if constexpr (kPre == 2) t0 = t2, t1 = t3, t2 = bottom, t3 = below;
+      if constexpr (kPre == 3) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = bottom, t5 = below;
+      if constexpr (kPre == 4) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = t6, t5 = t7, t6 = bottom, t7 = below;
     }
   }
 }
@@ -289,11 +260,17 @@ int RowBlocks(PixelFormat f, int radius) {
   return GaussTensorRowBlocks(static_cast<int>(BytesPerPixel(f)), std::clamp(radius, 1, kGaussTensorMaxRadius));
 }
 
-// The kernel of this format, radius and launch: gray8 takes 2 k blocks in both passes up to radius 8 and 3 beyond,
-// rgba8 2..5 in its row pass (RowBlocks) and 2 in its column pass.
+// The kernel of this format, radius and launch: gray8 takes 2 k blocks in both passes up to radius 8 and one more
+// every 8 radii beyond, rgba8 2..5 in its row pass (RowBlocks) and 2 in its column pass.
 TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
-  if (f == PixelFormat::Gray8)
-    return radius <= 8 ? KernelFor<RowShape<1, 2>>(c) : KernelFor<RowShape<1, 3, 3>>(c);
+  if (f == PixelFormat::Gray8) {
+    switch (GaussTensorColumnBlocks(std::clamp(radius, 1, kGaussTensorMaxRadiusGray8))) {
+      case 2: return KernelFor<RowShape<1, 2>>(c);
+      case 3: return KernelFor<RowShape<1, 3, 3>>(c);
+      case 4: return KernelFor<RowShape<1, 4, 4>>(c);
+      default: return KernelFor<RowShape<1, 5, 5>>(c);
+    }
+  }
   switch (RowBlocks(f, radius)) {
     case 2: return KernelFor<RowShape<4, 2>>(c);
     case 3: return KernelFor<RowShape<4, 3>>(c);
@@ -301,9 +278,8 @@ TensorKernel KernelFor(PixelFormat f, int radius, const LaunchConfig& c) {
     default: return KernelFor<RowShape<4, 5>>(c);
   }
 }
-static_assert(GaussTensorRowBlocks(1, 8) == 2 && GaussTensorColumnBlocks(8) == 2 &&
-                  GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8) == 3 &&
-                  GaussTensorColumnBlocks(kGaussTensorMaxRadiusGray8) == 3 &&
+static_assert(GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8) == 5 &&
+                  GaussTensorColumnBlocks(kGaussTensorMaxRadiusGray8) == 5 &&
                   GaussTensorRowBlocks(4, kGaussTensorMaxRadiusRgba8) == kGaussTensorMaxRowBlocks,
               "KernelFor instantiates every shape the radii need");
 
@@ -317,7 +293,7 @@ std::optional<std::string> GaussTensorRadiusProblem(const ParamValues& p, PixelF
   const int max = GaussTensorMaxRadius(static_cast<int>(BytesPerPixel(f)));
   if (p.Int("radius") > max)
     return "tensor serves radius 1.." + std::to_string(max) + " on " + std::string(ToString(f)) +
-           " (its band matrices span at most 80 bytes of a row and 48 rows), not " + std::to_string(p.Int("radius"));
+           " (its band matrices span at most 80 bytes of a row), not " + std::to_string(p.Int("radius"));
   return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The pieces both `tensor` gauss kernels share (gauss_tensor.cu: one loads each warp's windows straight from
 // global memory, the other stages the block's rows in shared memory first): the band matrices as mma
-// fragments, the row pass of one 8-row tile, and the column pass with its stores. Everything counts bytes, not
+// fragments, the row pass of one 8-row tile, the column pass with its stores, and (at the end) how the staged
+// kernel fills its ring of slots. Everything counts bytes, not
 // pixels: a warp's strip is 16 bytes (16 gray8 pixels, 4 rgba8 ones), and the column pass, which mixes rows
 // only, does not know the format. The numbering of the products' summation indices is explained in
 // gauss_tensor.cu's header.
@@ -11,6 +12,8 @@
 #include <cstdint>
 
 #include "cuda/filters/gauss_tensor.hpp"
+#include "cuda/filters/row_pipe.cuh"
+#include "cuda/kernel_util.cuh"
 
 namespace fl::cuda::tensor {
 
@@ -57,9 +60,10 @@ __device__ __forceinline__ BlockRows RowsOfBlock(const TensorArgs& a) {
 
 // How a row meets the row pass: kChannels bytes a pixel, and a window of kBlocks k blocks (16 bytes each) around
 // the strip's 16 output bytes, kLeft of them before it. A pixel's taps lie kChannels bytes apart, so the window
-// needs kChannels x radius bytes on each side (GaussTensorRowBlocks): 32 or 48 bytes for gray8, 32 to 80 for
-// rgba8. The column pass reads kColumnBlocks k blocks of 16 rows, kApronRows of them above the step's 16 output
-// rows and as many below (GaussTensorColumnBlocks): 2 blocks up to radius 8, 3 to 16 (gray8 only).
+// needs kChannels x radius bytes on each side (GaussTensorRowBlocks): 32 to 80 bytes for either format (gray8 from
+// radius 1 to 32, rgba8 from 1 to 8). The column pass reads kColumnBlocks k blocks of 16 rows, kApronRows of them
+// above the step's 16 output rows and as many below (GaussTensorColumnBlocks): 2 blocks up to radius 8, 3 to 16, 4
+// to 24, 5 to 32 (gray8 only).
 template <int kChannels_, int kBlocks_, int kColumnBlocks_ = 2>
 struct RowShape {
   static constexpr int kChannels = kChannels_, kBlocks = kBlocks_, kColumnBlocks = kColumnBlocks_;
@@ -85,15 +89,29 @@ __device__ __forceinline__ int OutputXOfM(int m) { return 4 * ((m & 7) >> 1) + 2
 // wt.bits[] at an index that differs by lane serializes the constant cache instead (up to 2r + 1 reads per
 // instruction): built that way, the band table took 14% of gray8 radius 4's instructions and 13% of its stall
 // samples (ncu, bench/results/2026-11-27i_session9/call1).
+// kMirrored (the kernels of radius 17..32, whose 2r + 1 taps outnumber the lanes): lane j holds w[j], j = 0..31,
+// and tap d is lane |d|'s; radius 32's outermost weight w[32], one lane too far, every lane holds (far_).
+static_assert(kGaussTensorMaxRadius <= 32, "LaneWeights holds distances 0..31 in lanes and 32 in far_");
+template <bool kMirrored = false>
 class LaneWeights {
  public:
   __device__ explicit LaneWeights(const HalfWeights& wt) : radius_(wt.radius) {
     const int lane = static_cast<int>(threadIdx.x) & 31;
-    mine_ = lane <= 2 * wt.radius ? wt.bits[lane] : 0u;
+    if constexpr (kMirrored) {
+      mine_ = lane <= wt.radius ? wt.bits[wt.radius + lane] : 0u;
+      far_ = wt.radius >= 32 ? wt.bits[wt.radius + 32] : 0u;  // the same address in every lane: one broadcast
+    } else {
+      mine_ = lane <= 2 * wt.radius ? wt.bits[lane] : 0u;
+    }
   }
   // The bits of tap d (0 outside -r..r). Every lane of the warp calls it together.
   __device__ unsigned Tap(int d) const {
-    const unsigned v = __shfl_sync(0xffffffffu, mine_, d + radius_);  // a lane outside 0..31 is taken mod 32
+    if constexpr (kMirrored) {
+      const int distance = d < 0 ? -d : d;
+      const unsigned v = __shfl_sync(0xffffffffu, mine_, distance);  // a lane outside 0..31 is taken mod 32
+      return distance > radius_ ? 0u : (distance >= 32 ? far_ : v);
+    }
+    const unsigned v = __shfl_sync(0xffffffffu, mine_, d + radius_);
     return d >= -radius_ && d <= radius_ ? v : 0u;
   }
   // The weight between two bytes d apart in a row: only bytes of the same channel meet.
@@ -104,7 +122,7 @@ class LaneWeights {
   }
 
  private:
-  unsigned mine_;
+  unsigned mine_, far_ = 0u;
   int radius_;
 };
 
@@ -124,8 +142,11 @@ template <class S>
 struct BandMatrices {
   uint4 row[S::kBlocks], col[S::kColumnBlocks];
 };
+// The weights' lanes for shape S: mirrored beyond 3 column blocks (radius 17..32).
 template <class S>
-__device__ __forceinline__ unsigned BandWord(const LaneWeights& w, int f, int lane, int word) {
+using LaneWeightsOf = LaneWeights<(S::kColumnBlocks > 3)>;
+template <class S>
+__device__ __forceinline__ unsigned BandWord(const LaneWeightsOf<S>& w, int f, int lane, int word) {
   auto row_tap = [&](int m, int k) {
     return w.ByteTap<S::kChannels>(InputOffsetOfK<S::kBlocks>(k) - S::kLeft - OutputXOfM(m));
   };
@@ -133,7 +154,7 @@ __device__ __forceinline__ unsigned BandWord(const LaneWeights& w, int f, int la
   return f < S::kBlocks ? AFragmentWord(row_tap, f, lane, word) : AFragmentWord(col_tap, f - S::kBlocks, lane, word);
 }
 template <class S>
-__device__ __forceinline__ uint4 BandFragment(const LaneWeights& w, int f, int lane) {
+__device__ __forceinline__ uint4 BandFragment(const LaneWeightsOf<S>& w, int f, int lane) {
   return make_uint4(BandWord<S>(w, f, lane, 0), BandWord<S>(w, f, lane, 1), BandWord<S>(w, f, lane, 2),
                     BandWord<S>(w, f, lane, 3));
 }
@@ -141,7 +162,7 @@ __device__ __forceinline__ uint4 BandFragment(const LaneWeights& w, int f, int l
 template <class S>
 __device__ __forceinline__ BandMatrices<S> MakeBands(const HalfWeights& wt) {
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  const LaneWeights w(wt);
+  const LaneWeightsOf<S> w(wt);
   BandMatrices<S> b;
 #pragma unroll
   for (int f = 0; f < S::kBlocks; ++f) b.row[f] = BandFragment<S>(w, f, lane);
@@ -158,7 +179,7 @@ __device__ __forceinline__ void WriteBands(const HalfWeights& wt, BandTable<S>& 
   constexpr int kFragments = S::kBlocks + S::kColumnBlocks;
   if (warp >= kFragments) return;  // the same for the whole warp
   const int lane = static_cast<int>(threadIdx.x) & 31;
-  const LaneWeights w(wt);
+  const LaneWeightsOf<S> w(wt);
   for (int f = warp; f < kFragments; f += warps) table[f][lane] = BandFragment<S>(w, f, lane);
 }
 template <class S>
@@ -188,11 +209,11 @@ __device__ __forceinline__ unsigned HalfPair(float lo, float hi) {
 struct TileRows {
   unsigned x0, x1;
 };
-// The tiles a step of kC column blocks carries over from the one before are 2 (kC - 1) local variables, t0 .. t3
-// (t2 and t3 unused with 2 blocks), moved on by plain assignments in the kernels' loops. Not an array or a struct,
-// and not through references: any of those made ptxas allocate the rgba8 kernels' registers differently (radius
-// 3..4 64 instead of 72, radius 7..8 spilling), and a first version with an array ran rgba8 radius 6 2.4 points of
-// a copy slower (H200, 8192x8192, three rounds, bench/results/2026-11-28o_session15, call 2).
+// The tiles a step of kC column blocks carries over from the one before are 2 (kC - 1) local variables, t0 .. t7
+// (those past t1 unused with 2 blocks), moved on by plain assignments in the kernels' loops (CarryOn). Not an array
+// or a struct, and not through references: any of those made ptxas allocate the rgba8 kernels' registers
+// differently (radius 3..4 64 instead of 72, radius 7..8 spilling), and a first version with an array ran rgba8
+// radius 6 2.4 points of a copy slower (H200, 8192x8192, three rounds, bench/results/2026-11-28o_session15, call 2).
 
 // A thread's window bytes of one row: word kb holds the bytes of k block kb.
 template <int kBlocks>
@@ -264,18 +285,22 @@ class StripStores {
         dst_(a.out + static_cast<std::size_t>(ys + g) * a.out_pitch + x0 + 4 * t) {}
 
   // Output rows y0 .. y0 + 15 (those before yend) from the row-pass tiles of rows y0 - 8 (kC - 1) .. y0 + 15 + 8 (kC -
-  // 1): the 2 kC - 2 carried from earlier steps (t0 the rows from y0 - 8 (kC - 1); t2 and t3 unused with kC = 2),
-  // then the two new ones, bottom and below; moves on to the next 16 rows.
+  // 1): the 2 kC - 2 carried from earlier steps (t0 the rows from y0 - 8 (kC - 1); the others unused), then the two
+  // new ones, bottom and below; moves on to the next 16 rows.
   template <int kC>
-  __device__ void Step(const uint4 (&col)[kC], TileRows t0, TileRows t1, TileRows t2, TileRows t3, TileRows bottom,
-                       TileRows below, int y0, int yend) {
+  __device__ void Step(const uint4 (&col)[kC], TileRows t0, TileRows t1, TileRows t2, TileRows t3, TileRows t4,
+                       TileRows t5, TileRows t6, TileRows t7, TileRows bottom, TileRows below, int y0, int yend) {
     // Accumulators start at zero (the mma reads RZ); RoundByte rounds to nearest.
     float o0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, o1[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     Mma(o0, col[0], t0.x0, t1.x0);
-    if constexpr (kC == 3) Mma(o0, col[1], t2.x0, t3.x0);
+    if constexpr (kC >= 3) Mma(o0, col[1], t2.x0, t3.x0);
+    if constexpr (kC >= 4) Mma(o0, col[2], t4.x0, t5.x0);
+    if constexpr (kC >= 5) Mma(o0, col[3], t6.x0, t7.x0);
     Mma(o0, col[kC - 1], bottom.x0, below.x0);
     Mma(o1, col[0], t0.x1, t1.x1);
-    if constexpr (kC == 3) Mma(o1, col[1], t2.x1, t3.x1);
+    if constexpr (kC >= 3) Mma(o1, col[1], t2.x1, t3.x1);
+    if constexpr (kC >= 4) Mma(o1, col[2], t4.x1, t5.x1);
+    if constexpr (kC >= 5) Mma(o1, col[3], t6.x1, t7.x1);
     Mma(o1, col[kC - 1], bottom.x1, below.x1);
     // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
     // The common case, both words inside the image, skips the per-row tests (H100, 8192x8192, ppt 128: gray8
@@ -307,9 +332,51 @@ namespace fl::cuda::tensor {
 // stride: GaussTensorStagedStride); one barrier serves
 // kBarrierSteps steps of 16 output rows. Between two barriers the ring holds the kBarrierSteps slots being read,
 // the kBarrierSteps the barrier freed (being refilled) and kStagedSlots - 2 kBarrierSteps in flight: with 4
-// kBarrierSteps, the next group's slots are on their way while this one is read.
+// kBarrierSteps, the next group's slots are on their way while this one is read. With more column blocks a step
+// reads slots kColumnBlocks - 2 further on (the slots between were row-passed by earlier steps), so that many fewer
+// are in flight: 1 of the 4 at gray8 radius 25..32.
 constexpr int kBarrierSteps = 2;
 constexpr int kStagedSlots = 8;
 static_assert(kStagedSlots >= 4 * kBarrierSteps, "a whole group of slots in flight while one is read");
+
+// A thread's share of filling a slot: kFetches chunks at fixed rows of the slot and bytes of the row, so that a
+// step only moves the row. A slot holds 16 (warps + 2 kMargin / 16) chunks, at most 32 warps: one per thread
+// with a 16-byte margin (from 2 warps) and in wide blocks; two in narrow blocks with a 32-byte margin (the second
+// used only by 2..3 warps).
+template <class S, bool kWide>
+class SlotFetch {
+ public:
+  static constexpr int kFetches = S::kMargin <= 16 || kWide ? 1 : 2;
+
+  __device__ SlotFetch(const TensorArgs& a, int tid, int threads, int chunks, int stride, int xb) {
+#pragma unroll
+    for (int i = 0; i < kFetches; ++i) {
+      const int n = tid + i * threads, r = n / chunks, c = n - r * chunks;
+      used_[i] = n < kStepRows * chunks;
+      row_[i] = r;
+      x_[i] = xb - S::kMargin + 16 * c;
+      inside_[i] = x_[i] >= 0 && x_[i] + 16 <= a.row_bytes;
+      at_[i] = static_cast<unsigned>(r * stride + 16 * c);
+    }
+  }
+  // Fills this thread's chunks of the slot at `slot` from rows y_first + row (clamped to the image).
+  __device__ void Issue(std::uint8_t* slot, const TensorArgs& a, int y_first) const {
+#pragma unroll
+    for (int i = 0; i < kFetches; ++i) {
+      if (!used_[i]) continue;
+      const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_[i], 0, a.h - 1));
+      const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
+      if (inside_[i])
+        strip::CpAsync16(slot + at_[i], row + x_[i]);
+      else
+        strip::FetchChunk<S::kChannels>(reinterpret_cast<uint4*>(slot + at_[i]), row, x_[i], a.row_bytes);
+    }
+  }
+
+ private:
+  bool used_[kFetches], inside_[kFetches];
+  int row_[kFetches], x_[kFetches];
+  unsigned at_[kFetches];
+};
 
 }  // namespace fl::cuda::tensor

@@ -1,5 +1,5 @@
 #pragma once
-// The `tensor` gauss variant (gauss_tensor.cu): gray8 radius 1..16 and rgba8 1..8, both separable passes as
+// The `tensor` gauss variant (gauss_tensor.cu): gray8 radius 1..32 and rgba8 1..8, both separable passes as
 // tensor-core matrix products. Plain C++ so that the declaration (filters/gauss.cpp) and the CPU tests read the
 // same facts as the kernel.
 #include <cstddef>
@@ -10,9 +10,10 @@
 
 namespace fl::cuda {
 
-// The largest radius of each format: gray8's row pass grows by one k block at radius 9 and its column pass too;
-// rgba8's row window grows four times as fast (GaussTensorRowBlocks) and stops at 5 blocks.
-constexpr int kGaussTensorMaxRadiusGray8 = 16;
+// The largest radius of each format: gray8's row pass grows by one k block every 8 radii from radius 9, and its
+// column pass too, up to 5 blocks at radius 25..32 (the filter's largest radius); rgba8's row window grows four
+// times as fast (GaussTensorRowBlocks) and stops at 5 blocks, radius 8.
+constexpr int kGaussTensorMaxRadiusGray8 = 32;
 constexpr int kGaussTensorMaxRadiusRgba8 = 8;
 constexpr int kGaussTensorMaxRadius = kGaussTensorMaxRadiusGray8;  // of any format (HalfWeights' size)
 constexpr int GaussTensorMaxRadius(int channels) {
@@ -21,12 +22,12 @@ constexpr int GaussTensorMaxRadius(int channels) {
 
 // The row pass's window around a warp's 16 output bytes, in k blocks of 16 bytes: kLeft = 8 (blocks - 1) bytes
 // before the strip must hold channels x radius of them (the taps of one channel lie `channels` bytes apart),
-// and so must the bytes after it. Gray8: 2 blocks (32 bytes) up to radius 8, 3 to 16; rgba8: 2 at radius 1..2, 3
-// at 3..4, 4 at 5..6, 5 at 7..8. Each block is one mma per 8 rows of a strip.
+// and so must the bytes after it. Gray8: 2 blocks (32 bytes) up to radius 8, 3 to 16, 4 to 24, 5 to 32; rgba8: 2
+// at radius 1..2, 3 at 3..4, 4 at 5..6, 5 at 7..8. Each block is one mma per 8 rows of a strip.
 constexpr int GaussTensorRowBlocks(int channels, int radius) { return 1 + (channels * radius + 7) / 8; }
-constexpr int kGaussTensorMaxRowBlocks = 5;  // rgba8 at radius 7..8
+constexpr int kGaussTensorMaxRowBlocks = 5;  // rgba8 at radius 7..8, gray8 at 25..32
 // The column pass's k blocks of 16 rows: 16 output rows and radius rows above and below them, 8 (blocks - 1) on
-// each side, the same rule as a gray8 row: 2 blocks up to radius 8, 3 to 16.
+// each side, the same rule as a gray8 row: 2 blocks up to radius 8, then one more every 8 radii.
 constexpr int GaussTensorColumnBlocks(int radius) { return GaussTensorRowBlocks(1, radius); }
 // Staged bytes on each side of a block's strips: the window's kLeft rounded up to whole 16-byte chunks.
 constexpr int GaussTensorStagedMargin(int blocks) { return (8 * (blocks - 1) + 15) / 16 * 16; }

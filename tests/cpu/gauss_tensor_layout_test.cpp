@@ -42,13 +42,14 @@ TEST(GaussTensorLayout, TheWindowHoldsEveryTapOfTheStrip) {
     }
   }
   EXPECT_EQ(GaussTensorRowBlocks(1, 8), 2);
-  EXPECT_EQ(GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8), 3);
+  EXPECT_EQ(GaussTensorRowBlocks(1, 16), 3);
+  EXPECT_EQ(GaussTensorRowBlocks(1, kGaussTensorMaxRadiusGray8), kGaussTensorMaxRowBlocks);
   EXPECT_EQ(GaussTensorRowBlocks(4, kGaussTensorMaxRadiusRgba8), kGaussTensorMaxRowBlocks);
   EXPECT_EQ(kGaussTensorMaxRadius, std::max(kGaussTensorMaxRadiusGray8, kGaussTensorMaxRadiusRgba8));
 }
 
 // The column pass's window: output row m in 0..15 of a step reads rows apron + m + d for d in -r..r, all inside its
-// 16 x blocks rows, with apron = 8 (blocks - 1) rows above the step; radius 9..16 need a third block.
+// 16 x blocks rows, with apron = 8 (blocks - 1) rows above the step; one more block every 8 radii from 9.
 TEST(GaussTensorLayout, TheColumnWindowHoldsEveryTapOfTheStep) {
   for (int r = 1; r <= kGaussTensorMaxRadius; ++r) {
     const int blocks = GaussTensorColumnBlocks(r);
@@ -61,6 +62,8 @@ TEST(GaussTensorLayout, TheColumnWindowHoldsEveryTapOfTheStep) {
   }
   EXPECT_EQ(GaussTensorColumnBlocks(8), 2);
   EXPECT_EQ(GaussTensorColumnBlocks(9), 3);
+  EXPECT_EQ(GaussTensorColumnBlocks(17), 4);
+  EXPECT_EQ(GaussTensorColumnBlocks(kGaussTensorMaxRadiusGray8), 5);
 }
 
 // Shared-memory wavefronts of one warp's reads of a tile (rows g = 0..7, quad threads t = 0..3, each reading

@@ -60,10 +60,12 @@ std::vector<TierCase> Cases() {
     cases.push_back({"gauss", fmt, {.block_x = 0}, "radius=4", "tensor"});
     cases.push_back({"gauss", fmt, {.block_x = 32, .block_y = 4, .ppt = 64, .smem = false}, "radius=2", "tensor"});
   }
-  // gray8 radius 9..16: a third k block in both passes, 16 apron rows above and below each step.
-  cases.push_back({"gauss", PixelFormat::Gray8, {.block_x = 0}, "radius=12", "tensor"});
-  cases.push_back({"gauss", PixelFormat::Gray8, {.block_x = 32, .block_y = 4, .ppt = 64, .smem = false}, "radius=16",
-                   "tensor"});
+  // gray8 from radius 9: a k block more in both passes every 8 radii, 8 apron rows more above and below each step.
+  for (const char* r : {"radius=12", "radius=24", "radius=32"}) {
+    cases.push_back({"gauss", PixelFormat::Gray8, {.block_x = 0}, r, "tensor"});
+    cases.push_back(
+        {"gauss", PixelFormat::Gray8, {.block_x = 32, .block_y = 4, .ppt = 64, .smem = false}, r, "tensor"});
+  }
   return cases;
 }
 
