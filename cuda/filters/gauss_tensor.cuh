@@ -210,10 +210,10 @@ struct TileRows {
   unsigned x0, x1;
 };
 // The tiles a step of kC column blocks carries over from the one before are 2 (kC - 1) local variables, t0 .. t7
-// (those past t1 unused with 2 blocks), moved on by plain assignments in the kernels' loops (CarryOn). Not an array
-// or a struct, and not through references: any of those made ptxas allocate the rgba8 kernels' registers
-// differently (radius 3..4 64 instead of 72, radius 7..8 spilling), and a first version with an array ran rgba8
-// radius 6 2.4 points of a copy slower (H200, 8192x8192, three rounds, bench/results/2026-11-28o_session15, call 2).
+// (those past t1 unused with 2 blocks), moved on by plain assignments in the kernels' loops. Not an array or a
+// struct, and not through references: each of those made ptxas allocate the rgba8 kernels' registers differently
+// (radius 3..4 64 instead of 72, radius 5..8 spilling more), and a first version with an array ran rgba8 radius 6
+// 2.4 points of a copy slower (H200, 8192x8192, three rounds, bench/results/2026-11-28o_session15, call 2).
 
 // A thread's window bytes of one row: word kb holds the bytes of k block kb.
 template <int kBlocks>

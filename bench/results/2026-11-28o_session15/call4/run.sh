@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Session 15, call 4: 9aa87b3 (gauss tensor on gray8 to radius 32). Every GPU test; the interop, frame, A/B and
+# timing-export UI tests; memcheck and racecheck over tensor gray8 at 17x13 and 3x2 (radius 1..32 test cases).
+set -u
+: "${OUT:=/tmp/out}"; mkdir -p "$OUT" /tmp/o
+rm -rf .gpu/bin; tar xJf .gpu/bin.tar.xz -C .gpu
+export FILTERLAB_SOURCE_DIR="$PWD" LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+b=.gpu/bin
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > /tmp/o/summary.txt
+$b/filterlab bench --size 64x64 --format gray8 --stage invert:variant=vec4 --repeat 1 2>&1 | grep commit >> /tmp/o/summary.txt
+start=$SECONDS
+timeout 400 $b/gpu_tests --gtest_brief=1 > /tmp/o/gpu_tests.log 2>&1; echo "gpu_tests rc=$? in $((SECONDS-start)) s" >> /tmp/o/summary.txt
+grep -E '^\[  (PASSED|FAILED|SKIPPED)|^\[ variants' /tmp/o/gpu_tests.log | head -20 >> /tmp/o/summary.txt
+FILTERLAB_EXE=$b/filterlab timeout 90 $b/ui_tests --gtest_brief=1 --gtest_filter='*SharedTexture*:Screenshot.*CudaInterop*:Screenshot.WholeFrame*:Ab*:MeasureFrames*:TimingExport*' > /tmp/o/ui.log 2>&1; echo "ui_tests rc=$? at $((SECONDS-start)) s" >> /tmp/o/summary.txt
+grep -E '^\[  (PASSED|FAILED|SKIPPED)' /tmp/o/ui.log >> /tmp/o/summary.txt
+mkdir -p /tmp/o/san
+OUT=/tmp/o/san TOOLS="memcheck racecheck" TOOL_TIMEOUT=60 timeout 130 bash scripts/sanitize_gpu_tests.sh $b/gpu_tests '*gauss_tensor_gray8_17x13*:*gauss_tensor_gray8_3x2*' > /tmp/o/san.txt 2>&1
+echo "sanitize rc=$? at $((SECONDS-start)) s" >> /tmp/o/summary.txt; tail -4 /tmp/o/san.txt >> /tmp/o/summary.txt
+cp /tmp/o/summary.txt "$OUT/"
+tar czf "$OUT/logs.tar.gz" -C /tmp/o . 2>/dev/null
+cat "$OUT/summary.txt"
