@@ -18,6 +18,9 @@ struct Box2x2Stencil {
   static constexpr bool kLeanPipe = false;
   static constexpr int kRadius = 1;
   static constexpr int kBpp = Bpp;
+  // The steady path's ring (strip_steady.cuh): rgba8 with 6 slots, 95.8% of a copy at 8192x8192 against 90.7 with
+  // 4 (H200, three rounds, bench/results/2026-11-28p_session16, call 5).
+  static constexpr int kSteadyDepth = Bpp == 4 ? 6 : 4;
   static constexpr int kNbrWords = 1;
   // Every strip walks down, so that win[2] is the row below: walked up (odd strips, WalkOf), the window comes
   // turned over and an output would take the row above (the GPU tests caught that).

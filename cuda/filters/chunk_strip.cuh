@@ -22,7 +22,8 @@
 //   leaves 32 warps per SM, each with a row or two of 16-byte loads in flight, plenty to cover memory
 //   latency;
 //   kTestFirstRow, kRingWindow and kLeanPipe, three choices of how the loop is written that ptxas allocates
-//   registers for differently (measured per stencil; strip_kernel.cuh and row_pipe.cuh say what each does).
+//   registers for differently (measured per stencil; strip_kernel.cuh and row_pipe.cuh say what each does), and
+//   optionally kSteadyDepth, the slots of the steady path's ring (strip_steady.cuh, SteadyDepth).
 // Border: replicate. Words and chunks reaching past a row's ends are made of clamped pixels, so a row
 // is the image row extended by its edge pixels, and the rows above and below are clamped to the image.
 #include <cuda_runtime.h>

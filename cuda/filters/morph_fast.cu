@@ -35,6 +35,9 @@ struct MorphStencil {
   static constexpr bool kLeanPipe = false;  // slower with the lean ring (row_pipe.cuh, LeanEdgePipe)
   static constexpr int kRadius = R;
   static constexpr int kBpp = Bpp;
+  // The steady path's ring (strip_steady.cuh): rgba8 3x3 with 6 slots, 95.0% of a copy at 8192x8192 against 92.5
+  // with 4 (H200, three rounds, bench/results/2026-11-28p_session16, call 5); gray8 keeps 4, 5x5 its ring's 5.
+  static constexpr int kSteadyDepth = R == 2 ? 5 : (Bpp == 4 ? 6 : 4);
   static constexpr int kNbrWords = strip::NbrWords(R, Bpp);
   static constexpr int kWords = 4 + 2 * kNbrWords;
   struct Row {

@@ -31,6 +31,10 @@ struct SobelStencil {
   // other strip stencils ran 0.5 to 4.1 points slower with it there. With the halves, off: 80.0 -> 73.9 (call 14 of
   // 2026-11-27i_session9).
   static constexpr bool kLeanPipe = true;
+  // The steady path's ring (strip_steady.cuh) of 3 slots, not 6: level at 8192x8192 (75.6 / 75.1% of a copy against
+  // 75.7 / 75.3), 58.2 against 54.8 at 3840x2160 and 77.7 against 71.6 at 1920x1080, with 80 bytes spilled instead
+  // of 88 (H200, bench/results/2026-11-28p_session16, call 4).
+  static constexpr int kSteadyDepth = 3;
   static constexpr bool kTestFirstRow = false;  // 1.2 points faster than testing the first row (strip_kernel.cuh)
   static constexpr int kRadius = 1;
   static constexpr int kBpp = 1;

@@ -6,6 +6,7 @@
 
 #include "cuda/filters/chunk_strip.cuh"
 #include "cuda/filters/row_pipe.cuh"
+#include "cuda/filters/strip_steady.cuh"
 #include "cuda/kernel_info.hpp"
 
 namespace fl::cuda::strip {
@@ -20,29 +21,16 @@ constexpr bool WalksDown() {
     return false;
 }
 
-// The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
-// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
-// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
-// (StripWalk) unless WalksDown<S>. Lanes past the row's end still run (their chunks are
-// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With kPipe
+// The strip kernel's general path: one strip (output rows walk.out_first + walk.step j, j in [0, end)) of any block.
+// Input rows are clamped to the image, and chunks reaching past the row are made of clamped pixels. With kPipe
 // (launch smem on) input rows arrive through a cp.async prefetch ring in shared memory (row_pipe.cuh), D - 1
 // rows ahead of use (RowPipe, or LeanEdgePipe and a store address worked out once for S::kLeanPipe); without it
 // each row is loaded into registers when it is needed.
 template <typename S, bool kPipe>
-__global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
+__device__ __forceinline__ void GeneralStrip(const StripArgs& a, uint4* strip_rings, int x, const StripWalk& walk,
+                                             int end) {
   constexpr int R = S::kRadius;
-  extern __shared__ uint4 strip_rings[];
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
-  const StripPlace place = PlaceStrip(a);
-  // A strip past the image: testing its first row (S::kTestFirstRow) or its row count is the same condition, for
-  // the whole warp (its lanes share threadIdx.y), but ptxas allocates registers differently after each. H100,
-  // 8192x8192, same process, three runs each (bench/results/2026-11-27d_strip_tail, call 10): rgba8 gauss3 96.3% of
-  // a copy testing the first row (64 registers, no spill) against 94.3 (32 bytes spilled); sobel 70.4 against
-  // 71.6; the others within 0.5.
-  if (S::kTestFirstRow ? place.y0 >= a.h : place.end <= 0) return;
-  const int strip = place.strip, y0 = place.y0, end = place.end;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
-  const StripWalk walk = WalkOf<R, !WalksDown<S>()>(strip, y0, end);
   constexpr bool kLean = kPipe && S::kLeanPipe;
   RowPipe<true> pipe(strip_rings);
   LeanEdgePipe lean(strip_rings, a.in, x, a.row_bytes);  // one of the two is used
@@ -130,6 +118,32 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
       for (int i = 0; i < 2 * R; ++i) win[i] = win[i + 1];
     }
   }
+}
+
+
+// The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
+// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
+// (StripWalk) unless WalksDown<S>. Lanes past the row's end still run (their chunks are
+// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With the prefetch
+// ring, a block inside the image takes the steady path (strip_steady.cuh), the others the general one.
+template <typename S, bool kPipe>
+__global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
+  constexpr int R = S::kRadius;
+  extern __shared__ uint4 strip_rings[];
+  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
+  const StripPlace place = PlaceStrip(a);
+  // A strip past the image: testing its first row (S::kTestFirstRow) or its row count is the same condition, for
+  // the whole warp (its lanes share threadIdx.y), but ptxas allocates registers differently after each. H100,
+  // 8192x8192, same process, three runs each (bench/results/2026-11-27d_strip_tail, call 10): rgba8 gauss3 96.3% of
+  // a copy testing the first row (64 registers, no spill) against 94.3 (32 bytes spilled); sobel 70.4 against
+  // 71.6; the others within 0.5.
+  if (S::kTestFirstRow ? place.y0 >= a.h : place.end <= 0) return;
+  const StripWalk walk = WalkOf<R, !WalksDown<S>()>(place.strip, place.y0, place.end);
+  if constexpr (kPipe) {
+    if (SteadyBlock<S>(a)) return SteadyStrip<S>(a, strip_rings, x, walk, place.end);  // the same for the whole block
+  }
+  GeneralStrip<S, kPipe>(a, strip_rings, x, walk, place.end);
 }
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's

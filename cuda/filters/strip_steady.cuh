@@ -1,0 +1,138 @@
+#pragma once
+// The strip kernel's steady path (strip_kernel.cuh, with the prefetch ring). A block whose strips' input rows all lie
+// inside the image and whose chunks all lie inside the row (every block of a large image but its first and last
+// bands and a ragged last column) needs no clamp, range test or branch per row:
+// - rows come at 32-bit byte offsets that step one pitch a row (both images are smaller than 4 GiB);
+// - the loop is unrolled over one turn of the ring, so that every slot is a constant;
+// - a warp's end lanes fetch the chunk beyond it with two predicated cp.async at -16 and +16 bytes and read back
+//   only the words they need;
+// - past a strip's last row the fetches are predicated off.
+// The general path (strip_kernel.cuh) serves the other blocks. Why: ncu on an H200 counted 147 instructions per
+// warp and row in gray8 dilate5, half of them addresses, clamps, range tests and branches; this path takes about 95.
+#include <cstdint>
+
+#include "cuda/filters/chunk_strip.cuh"
+#include "cuda/filters/row_pipe.cuh"
+
+namespace fl::cuda::strip {
+
+// Slots of the steady ring (S::kSteadyDepth where a stencil measured better with its own): for a ring window a
+// multiple of its 2R + 1 rows, at least kPipeDepth, so that one turn of the loop is one turn of both; kPipeDepth
+// for a window shifted through registers.
+template <typename S>
+constexpr int SteadyDepth() {
+  constexpr int kRows = 2 * S::kRadius + 1;
+  if constexpr (requires { S::kSteadyDepth; })
+    return S::kSteadyDepth;
+  else if constexpr (S::kRingWindow)
+    return kRows * ((kPipeDepth + kRows - 1) / kRows);
+  else
+    return kPipeDepth;
+}
+
+// Whether this block takes the steady path: the same answer for all its threads (it depends on block indices only).
+template <typename S>
+__device__ __forceinline__ bool SteadyBlock(const StripArgs& a) {
+  constexpr int R = S::kRadius;
+  const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
+  const bool tail = band >= a.tail_band;
+  const int rows = tail ? a.tail_rows : a.rows;
+  const int first = (tail ? a.tail_base : 0) + band * by * rows;  // the band's first output row (PlaceStrip)
+  const int right = static_cast<int>((blockIdx.x + 1) * blockDim.x) * kChunkBytes;
+  const unsigned long long pitch = a.in_pitch > a.out_pitch ? a.in_pitch : a.out_pitch;
+  return first >= R && first + by * rows + R <= a.h && right <= a.row_bytes && right <= a.out_row_bytes &&
+         static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
+}
+
+// One strip of a steady block: output rows walk.out_first + walk.step j, j in [0, end).
+template <typename S>
+__device__ __forceinline__ void SteadyStrip(const StripArgs& a, uint4* smem, int x, const StripWalk& walk, int end) {
+  constexpr int R = S::kRadius, P = 2 * R + 1, D = SteadyDepth<S>(), kNbr = S::kNbrWords;
+  constexpr unsigned kSlot = kChunkBytes;
+  static_assert(2 * R < D, "the window's first rows are taken before the ring turns once");
+  static_assert(kNbr == 1 || kNbr == 2 || kNbr == 4, "edge words are read with one shared load");
+  // Slot s of thread t at [s threads + t] (a warp's 32 fetches of a row land side by side: with a thread's slots
+  // side by side instead, every cp.async took 8 shared-memory wavefronts instead of 1), then each warp's two edge
+  // rings of D slots and D spare ones: within PipeBytes(threads, true) (strip_launch.hpp), 8 slots a thread, for
+  // every block of whole warps.
+  static_assert(D * (kChunkBytes + 1) + (D * kChunkBytes + 31) / 32 <= 2 * kPipeDepth * kChunkBytes,
+                "the steady ring fits the pipe's");
+  const unsigned threads = blockDim.x * blockDim.y, t = threadIdx.y * blockDim.x + threadIdx.x;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const bool left = lane == 0, right = lane == 31;
+  const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  const unsigned own = base + t * kSlot, own_step = threads * kSlot;
+  const unsigned edge = base + threads * D * kSlot + ((t / 32) * 2 + (right ? 1u : 0u)) * D * kSlot;
+  // The words the end lanes read beside their chunk: the last kNbr of the chunk on the left, the first of the one on
+  // the right. The other lanes read (and drop) D slots past the edge rings that nothing writes: one address for the
+  // warp, and no race with a slot another thread is filling.
+  const unsigned spare = base + threads * D * kSlot + (threads / 32) * 2 * D * kSlot;
+  const unsigned edge_words = left || right ? edge + (left ? 4u * (4 - kNbr) : 0u) : spare;
+  const bool fetch_left = left && x > 0, fetch_right = right && x + kChunkBytes < a.row_bytes;
+  const bool edge_made = EdgeChunkOutside(x, a.row_bytes);  // at the image's sides (EdgePixelChunk)
+  // Byte offsets from the images' starts; a step up is the pitch's two's complement, which wraps to the right offset.
+  unsigned src = static_cast<unsigned>(walk.in_first) * a.in_pitch + static_cast<unsigned>(x);
+  unsigned dst = static_cast<unsigned>(walk.out_first) * a.out_pitch + static_cast<unsigned>(x);
+  const unsigned in_step = static_cast<unsigned>(walk.step) * a.in_pitch;
+  const unsigned out_step = static_cast<unsigned>(walk.step) * a.out_pitch;
+  const int in_rows = end + 2 * R;
+
+  auto issue = [&](int slot, int i) {  // input row i of the walk into `slot`: one group, empty past the strip
+    const bool inside = i < in_rows;
+    const std::uint8_t* row = a.in + src;
+    CpAsync16ToIf(own + slot * own_step, row, inside);
+    CpAsync16ToIf(edge + slot * kSlot, row - kChunkBytes, inside && fetch_left);
+    CpAsync16ToIf(edge + slot * kSlot, row + kChunkBytes, inside && fetch_right);
+    CpAsyncCommit();
+    src += in_step;
+  };
+  auto row_at = [&](int slot, int i) {  // row i from `slot` (issued D - 1 rows ago), then row i + D - 1
+    CpAsyncWait<D - 2>();
+    Chunk m;
+    unsigned nbr[kNbr];
+    ReadShared(own + slot * own_step, m.w);
+    ReadShared(edge_words + slot * kSlot, nbr);
+    issue((slot + D - 1) % D, i + D - 1);
+    // The chunk beyond the warp as Extend reads it: the words it takes on the left and on the right both hold nbr.
+    Chunk edge{};
+#pragma unroll
+    for (int k = 0; k < kNbr; ++k) edge.w[k] = edge.w[4 - kNbr + k] = nbr[k];
+    if (edge_made) edge = EdgePixelChunk<S::kBpp>(m, left);
+    unsigned ext[4 + 2 * kNbr];
+    Extend<kNbr>(m, edge, ext);
+    return S::Horizontal(ext);
+  };
+  auto put = [&](const Chunk& c) {
+    *reinterpret_cast<uint4*>(a.out + dst) = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
+    dst += out_step;
+  };
+
+#pragma unroll
+  for (int i = 0; i < D - 1; ++i) issue(i, i);
+  typename S::Row win[P];
+#pragma unroll
+  for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i, i);
+  // Output row j takes input row j + 2R from slot (j + 2R) % D; the loop turns D rows at a time, so that is
+  // (k + 2R) % D, a constant, and for a ring window (D a multiple of 2R + 1) so is its window slot.
+#pragma unroll 1
+  for (int j0 = 0; j0 < end; j0 += D) {
+#pragma unroll
+    for (int k = 0; k < D; ++k) {
+      if (j0 + k >= end) break;
+      if constexpr (S::kRingWindow) {
+        win[(k + 2 * R) % P] = row_at((k + 2 * R) % D, j0 + k + 2 * R);
+        typename S::Row turned[P];  // the window from its top row: only names change
+#pragma unroll
+        for (int r = 0; r < P; ++r) turned[r] = win[(k + r) % P];
+        put(S::Vertical(turned));
+      } else {
+        win[2 * R] = row_at((k + 2 * R) % D, j0 + k + 2 * R);
+        put(S::Vertical(win));
+#pragma unroll
+        for (int r = 0; r < 2 * R; ++r) win[r] = win[r + 1];
+      }
+    }
+  }
+}
+
+}  // namespace fl::cuda::strip

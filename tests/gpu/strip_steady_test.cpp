@@ -1,0 +1,87 @@
+// The strip kernels' steady path (cuda/filters/strip_steady.cuh) against the CPU oracle. It serves blocks whose
+// chunks all lie inside the row and whose rows, with the prefetch ring's overrun, lie inside the image. The
+// registry's sizes and the tier tests' widths (4099, 1027 bytes) end in a partial block. Those widths leave the
+// right edge to the general path; here every row is a whole number of blocks. Then a row's last lane makes its
+// right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
+// largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
+// (4, 5 or 6 rows).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/test_images.hpp"
+#include "core/cpu_executor.hpp"
+#include "cuda/cuda_executor.hpp"
+#include "filters/builtin_registry.hpp"
+#include "gpu_support.hpp"
+
+namespace fl {
+namespace {
+
+struct SteadyCase {
+  std::string filter;
+  PixelFormat format;
+  LaunchConfig launch;  // block_x 0: the variant's default
+};
+
+void PrintTo(const SteadyCase& c, std::ostream* os) {
+  *os << c.filter << " " << ToString(c.format) << " " << (c.launch.block_x ? FormatBlock(c.launch) : "default");
+}
+
+std::vector<SteadyCase> Cases() {
+  std::vector<SteadyCase> cases;
+  const LaunchConfig launches[] = {{.block_x = 0},
+                                   {.block_x = 64, .block_y = 2, .ppt = 9, .smem = true},
+                                   {.block_x = 32, .block_y = 8, .ppt = 4, .smem = true},
+                                   {.block_x = 128, .block_y = 1, .ppt = 16, .smem = true}};
+  for (const char* f : {"gauss3", "dilate3", "erode3", "dilate5", "erode5", "sobel", "box2x2"})
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
+      if (std::string(f) == "sobel" && fmt == PixelFormat::Rgba8) continue;  // fast takes gray8 only
+      for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l});
+    }
+  return cases;
+}
+
+class StripSteady : public ::testing::TestWithParam<SteadyCase> {};
+
+TEST_P(StripSteady, WholeBlockRowsMatchTheOracle) {
+  FL_SKIP_WITHOUT_CUDA_DEVICE();
+  const SteadyCase& c = GetParam();
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& f = reg.Get(c.filter);
+  const VariantSpec& v = reg.GetVariant(f, "fast");
+  test::GpuContext& gpu = test::Gpu();
+  const ParamValues params = test::ParamsFor(f, "");
+  const LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
+  ASSERT_TRUE(launch.smem) << "the steady path is the prefetch ring's";
+  // 4096 bytes a row: a whole number of blocks for every block width here (512, 1024 or 2048 bytes).
+  const int width = c.format == PixelFormat::Gray8 ? 4096 : 1024;
+  const int band_rows = launch.block_y * launch.ppt;
+  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: more than any margin (radius + ring slots - 1)
+  SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses));
+
+  const Image input = test::RandomImage(width, height, c.format, 20261128u);
+  const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);
+  cuda::DeviceImage in = test::UploadPoisoned(input, 0xFF);
+  cuda::DeviceImage out = test::PoisonedDeviceImage(f.OutputShape(input.shape(), params), 0xFF);
+  cuda::DeviceBuffer scratch;
+  cuda::RunCudaVariant(gpu.limits, f, v, params, launch, in.view(), out, scratch, gpu.stream.get(), nullptr);
+  gpu.stream.Synchronize();
+  const Image got = gpu.transfer.Download(out.view(), gpu.stream.get());
+  ASSERT_EQ(v.agreement, Agreement::Exact);
+  EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
+}
+
+INSTANTIATE_TEST_SUITE_P(StripKernels, StripSteady, ::testing::ValuesIn(Cases()),
+                         [](const ::testing::TestParamInfo<SteadyCase>& info) {
+                           const SteadyCase& c = info.param;
+                           std::string launch = c.launch.block_x ? "b" + std::to_string(c.launch.block_x) + "x" +
+                                                                       std::to_string(c.launch.block_y) + "_ppt" +
+                                                                       std::to_string(c.launch.ppt)
+                                                                 : "default";
+                           return c.filter + "_" + std::string(ToString(c.format)) + "_" + launch;
+                         });
+
+}  // namespace
+}  // namespace fl
