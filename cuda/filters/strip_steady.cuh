@@ -3,12 +3,13 @@
 // inside the image and whose chunks all lie inside the row (every block of a large image but its first and last
 // bands and a ragged last column) needs no clamp, range test or branch per row:
 // - rows come at 32-bit byte offsets that step one pitch a row (both images are smaller than 4 GiB);
-// - the loop is unrolled over one turn of the ring, so that every slot is a constant;
+// - the loop is unrolled over one turn of the ring, so that every ring slot is known at compile time;
 // - a warp's end lanes fetch the chunk beyond it with two predicated cp.async at -16 and +16 bytes and read back
 //   only the words they need;
 // - past a strip's last row the fetches are predicated off.
 // The general path (strip_kernel.cuh) serves the other blocks. Why: ncu on an H200 counted 147 instructions per
-// warp and row in gray8 dilate5, half of them addresses, clamps, range tests and branches; this path takes about 95.
+// warp and row in gray8 dilate5, half of them addresses, clamps, range tests and branches; with this path the kernel
+// executes 17.1 M instructions at 8192x8192 instead of 24.1 M (about 104 per warp and row).
 #include <cstdint>
 
 #include "cuda/filters/chunk_strip.cuh"
