@@ -31,18 +31,25 @@ constexpr int SteadyDepth() {
     return kPipeDepth;
 }
 
-// Whether this block takes the steady path: the same answer for all its threads (it depends on block indices only).
-template <typename S>
-__device__ __forceinline__ bool SteadyBlock(const StripArgs& a) {
-  constexpr int R = S::kRadius;
+// Whether this block of a stencil of radius R takes the steady path: the same answer for all its threads (it depends
+// on block indices only).
+template <int R>
+__device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a) {
   const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
   const bool tail = band >= a.tail_band;
   const int rows = tail ? a.tail_rows : a.rows;
   const int first = (tail ? a.tail_base : 0) + band * by * rows;  // the band's first output row (PlaceStrip)
   const int right = static_cast<int>((blockIdx.x + 1) * blockDim.x) * kChunkBytes;
   const unsigned long long pitch = a.in_pitch > a.out_pitch ? a.in_pitch : a.out_pitch;
+  // The chunk right of the block must lie wholly inside the row or wholly beyond it: a chunk the row ends in needs
+  // clamped bytes, which cp.async cannot fetch.
+  const bool right_whole = right == a.row_bytes || right + kChunkBytes <= a.row_bytes;
   return first >= R && first + by * rows + R <= a.h && right <= a.row_bytes && right <= a.out_row_bytes &&
-         static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
+         right_whole && static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
+}
+template <typename S>
+__device__ __forceinline__ bool SteadyBlock(const StripArgs& a) {
+  return SteadyBlockFor<S::kRadius>(a);
 }
 
 // One strip of a steady block: output rows walk.out_first + walk.step j, j in [0, end).

@@ -1,10 +1,11 @@
 // The strip kernels' steady path (cuda/filters/strip_steady.cuh) against the CPU oracle. It serves blocks whose
-// chunks all lie inside the row and whose rows, with the prefetch ring's overrun, lie inside the image. The
+// chunks all lie inside the row and whose rows, with the stencil's apron, lie inside the image. The
 // registry's sizes and the tier tests' widths (4099, 1027 bytes) end in a partial block. Those widths leave the
 // right edge to the general path; here every row is a whole number of blocks. Then a row's last lane makes its
 // right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
 // largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
-// (4, 5 or 6 rows).
+// (4, 5 or 6 rows). A row one pixel past a whole number of blocks ends inside the chunk right of the last steady
+// block.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -23,10 +24,13 @@ struct SteadyCase {
   std::string filter;
   PixelFormat format;
   LaunchConfig launch;  // block_x 0: the variant's default
+  std::string params = "";
+  bool ragged = false;  // the row one pixel longer than a whole number of blocks
 };
 
 void PrintTo(const SteadyCase& c, std::ostream* os) {
-  *os << c.filter << " " << ToString(c.format) << " " << (c.launch.block_x ? FormatBlock(c.launch) : "default");
+  *os << c.filter << (c.params.empty() ? "" : " " + c.params) << " " << ToString(c.format)
+      << (c.ragged ? " ragged " : " ") << (c.launch.block_x ? FormatBlock(c.launch) : "default");
 }
 
 std::vector<SteadyCase> Cases() {
@@ -39,26 +43,31 @@ std::vector<SteadyCase> Cases() {
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
       if (std::string(f) == "sobel" && fmt == PixelFormat::Rgba8) continue;  // fast takes gray8 only
       for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l});
+      cases.push_back({f, fmt, launches[0], "", true});
     }
   return cases;
 }
 
 class StripSteady : public ::testing::TestWithParam<SteadyCase> {};
 
-TEST_P(StripSteady, WholeBlockRowsMatchTheOracle) {
+TEST_P(StripSteady, MatchesTheOracle) {
   FL_SKIP_WITHOUT_CUDA_DEVICE();
   const SteadyCase& c = GetParam();
   const Registry& reg = BuiltinRegistry();
   const FilterSpec& f = reg.Get(c.filter);
   const VariantSpec& v = reg.GetVariant(f, "fast");
   test::GpuContext& gpu = test::Gpu();
-  const ParamValues params = test::ParamsFor(f, "");
+  const ParamValues params = test::ParamsFor(f, c.params);
   const LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
-  ASSERT_TRUE(launch.smem) << "the steady path is the prefetch ring's";
-  // 4096 bytes a row: a whole number of blocks for every block width here (512, 1024 or 2048 bytes).
-  const int width = c.format == PixelFormat::Gray8 ? 4096 : 1024;
+  if (v.uses.smem) {  // box fast has no switch: its ring is always on
+    ASSERT_TRUE(launch.smem) << "the steady path is the prefetch ring's";
+  }
+  // 4096 bytes a row: a whole number of blocks for every block width here (512, 1024 or 2048 bytes). Ragged, one
+  // pixel more: the chunk right of the last whole block holds one pixel, which the stencil needs with its clamped
+  // copies: eacb8b4 took that block as steady and fetched bytes past the row for it.
+  const int width = (c.format == PixelFormat::Gray8 ? 4096 : 1024) + (c.ragged ? 1 : 0);
   const int band_rows = launch.block_y * launch.ppt;
-  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: more than any margin (radius + ring slots - 1)
+  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: more than any radius here
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses));
 
   const Image input = test::RandomImage(width, height, c.format, 20261128u);
@@ -80,7 +89,10 @@ INSTANTIATE_TEST_SUITE_P(StripKernels, StripSteady, ::testing::ValuesIn(Cases())
                                                                        std::to_string(c.launch.block_y) + "_ppt" +
                                                                        std::to_string(c.launch.ppt)
                                                                  : "default";
-                           return c.filter + "_" + std::string(ToString(c.format)) + "_" + launch;
+                           const std::string radius =
+                               c.params.empty() ? "" : "_r" + c.params.substr(c.params.find('=') + 1);
+                           return c.filter + radius + "_" + std::string(ToString(c.format)) + "_" + launch +
+                                  (c.ragged ? "_ragged" : "");
                          });
 
 }  // namespace
