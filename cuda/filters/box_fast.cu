@@ -24,6 +24,7 @@
 #include "cuda/filters/box_rgba_wide.cuh"
 #include "cuda/filters/box_sums.cuh"
 #include "cuda/filters/strip_kernel.cuh"
+#include "cuda/filters/strip_steady.cuh"
 #include "cuda/filters/strip_words.cuh"
 
 namespace fl::cuda {
@@ -53,7 +54,7 @@ constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
 // they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
 // branch, only the fetches, and each lane reads only what it fetched itself. Bpp is 1 (gray8) or 4 (rgba8): the
 // column sums do not see the format, only the horizontal sums and the clamped chunks at the image's sides do.
-template <int R, int Bpp>
+template <int R, int Bpp, bool kSteady = false>
 __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigned reciprocal, uint4* rings, int x,
                                               const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
@@ -94,7 +95,22 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const bool edge_inside = edge_lane && edge_x >= 0 && edge_x + strip::kChunkBytes <= a.row_bytes;
   const bool lean = x + strip::kChunkBytes <= a.row_bytes && (!edge_lane || edge_inside || edge_outside);
   const std::uint8_t* const column = a.in + x;  // byte x of row 0
+  // kSteady (own warps in a block inside the image, strip::SteadyBlockFor): every lane is lean, and rows come at
+  // 32-bit byte offsets that step one pitch a row (issue is called for rows 0, 1, 2, ... in order).
+  unsigned src = static_cast<unsigned>(walk.in_first) * a.in_pitch + static_cast<unsigned>(x);
+  unsigned dst = static_cast<unsigned>(walk.out_first) * a.out_pitch + static_cast<unsigned>(x);
+  const unsigned in_step = static_cast<unsigned>(walk.step) * a.in_pitch;
+  const unsigned out_step = static_cast<unsigned>(walk.step) * a.out_pitch;
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
+    if constexpr (kSteady) {
+      const bool inside = i < rows;
+      const std::uint8_t* p = a.in + src;
+      strip::CpAsync16ToIf(own + 16u * static_cast<unsigned>(slot * threads), p, inside);
+      strip::CpAsync16ToIf(edge + static_cast<unsigned>(slot) * edge_step, p + (edge_x - x), inside && edge_inside);
+      strip::CpAsyncCommit();
+      src += in_step;
+      return;
+    }
     if (i < rows) {
       const int y = ClampInt(walk.in_first + walk.step * i, 0, a.h - 1);
       const std::uint8_t* row = strip::RowAt(a.in, y, a.in_pitch);
@@ -171,9 +187,13 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
       out = HorizontalPacked<R>(sums, edge_sums, edge_left, edge_right, reciprocal);
     else
       out = HorizontalWide<R>(sums, reciprocal);
-    if (writes)
+    if constexpr (kSteady) {
+      *reinterpret_cast<uint4*>(a.out + dst) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
+      dst += out_step;
+    } else if (writes) {
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
                         out);
+    }
     if (j + 1 == end) return;
     // Input row j + 2R + 1 enters; row j, in the slot about to be refilled, leaves.
     strip::CpAsyncWait<kAhead - 1>();
@@ -212,7 +232,10 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     const strip::StripPlace place = strip::PlaceStrip(a);
     if (place.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(place.strip, place.y0, place.end);
-    RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
+    if (strip::SteadyBlockFor<R>(a))  // the same for the whole block
+      RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, x, walk, place.end, true);
+    else
+      RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
     return;
   } else {
     const strip::ApronWarpPlace at = strip::PlaceApronWarp<BoxFastApronChunks(R, Bpp)>(a);

@@ -32,7 +32,7 @@ constexpr int SteadyDepth() {
 }
 
 // Whether this block of a stencil of radius R takes the steady path: the same answer for all its threads (it depends
-// on block indices only).
+// on block indices only). Box fast's own warps (box_fast.cu) ask it too.
 template <int R>
 __device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a) {
   const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);

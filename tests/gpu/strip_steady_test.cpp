@@ -4,8 +4,8 @@
 // right edge to the general path; here every row is a whole number of blocks. Then a row's last lane makes its
 // right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
 // largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
-// (4, 5 or 6 rows). A row one pixel past a whole number of blocks ends inside the chunk right of the last steady
-// block.
+// (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4) take the steady blocks too. A row one pixel past a whole
+// number of blocks ends inside the chunk right of the last steady block.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,6 +45,13 @@ std::vector<SteadyCase> Cases() {
       for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l});
       cases.push_back({f, fmt, launches[0], "", true});
     }
+  // Box fast's own warps (radius 1 to 4) take the same steady blocks (box_fast.cu).
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
+      for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
+      cases.push_back({"box", fmt, launches[0], r, true});
   return cases;
 }
 
