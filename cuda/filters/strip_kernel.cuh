@@ -120,7 +120,6 @@ __device__ __forceinline__ void GeneralStrip(const StripArgs& a, uint4* strip_ri
   }
 }
 
-
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
 // strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
 // strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
