@@ -95,20 +95,17 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   const bool edge_inside = edge_lane && edge_x >= 0 && edge_x + strip::kChunkBytes <= a.row_bytes;
   const bool lean = x + strip::kChunkBytes <= a.row_bytes && (!edge_lane || edge_inside || edge_outside);
   const std::uint8_t* const column = a.in + x;  // byte x of row 0
-  // kSteady (own warps in a block inside the image, strip::SteadyBlockFor): every lane is lean, and rows come at
-  // 32-bit byte offsets that step one pitch a row (issue is called for rows 0, 1, 2, ... in order).
-  unsigned src = static_cast<unsigned>(walk.in_first) * a.in_pitch + static_cast<unsigned>(x);
-  unsigned dst = static_cast<unsigned>(walk.out_first) * a.out_pitch + static_cast<unsigned>(x);
-  const unsigned in_step = static_cast<unsigned>(walk.step) * a.in_pitch;
-  const unsigned out_step = static_cast<unsigned>(walk.step) * a.out_pitch;
+  // kSteady (own warps in a block inside the image, strip::SteadyBlockFor): every lane is lean, and rows come by
+  // strip::SteadyRows (issue is called for rows 0, 1, 2, ... in order).
+  strip::SteadyRows steady(a, walk, x);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if constexpr (kSteady) {
       const bool inside = i < rows;
-      const std::uint8_t* p = a.in + src;
+      const std::uint8_t* p = steady.In(a);
       strip::CpAsync16ToIf(own + 16u * static_cast<unsigned>(slot * threads), p, inside);
       strip::CpAsync16ToIf(edge + static_cast<unsigned>(slot) * edge_step, p + (edge_x - x), inside && edge_inside);
       strip::CpAsyncCommit();
-      src += in_step;
+      steady.StepIn();
       return;
     }
     if (i < rows) {
@@ -188,8 +185,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     else
       out = HorizontalWide<R>(sums, reciprocal);
     if constexpr (kSteady) {
-      *reinterpret_cast<uint4*>(a.out + dst) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
-      dst += out_step;
+      *reinterpret_cast<uint4*>(steady.Out(a)) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
+      steady.StepOut();
     } else if (writes) {
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
                         out);

@@ -52,6 +52,24 @@ __device__ __forceinline__ bool SteadyBlock(const StripArgs& a) {
   return SteadyBlockFor<S::kRadius>(a);
 }
 
+// The rows of a strip in a steady block, walked in order: byte offsets from the images' starts at byte x of the row
+// (32 bits: SteadyBlockFor keeps both images below 4 GiB), each stepping one pitch a row; a step up the image is the
+// pitch's two's complement, which wraps to the right offset. Box fast's own warps (box_fast.cu) walk them too.
+struct SteadyRows {
+  unsigned src, dst, in_step, out_step;
+  __device__ SteadyRows(const StripArgs& a, const StripWalk& walk, int x)
+      : src(static_cast<unsigned>(walk.in_first) * a.in_pitch + static_cast<unsigned>(x)),
+        dst(static_cast<unsigned>(walk.out_first) * a.out_pitch + static_cast<unsigned>(x)),
+        in_step(static_cast<unsigned>(walk.step) * a.in_pitch),
+        out_step(static_cast<unsigned>(walk.step) * a.out_pitch) {}
+  // The current input row's chunk and output row's, and the steps to the next. The callers step after the row's
+  // cp.async or store: that order gives the PTX of the kernels measured before this struct existed.
+  __device__ const std::uint8_t* In(const StripArgs& a) const { return a.in + src; }
+  __device__ std::uint8_t* Out(const StripArgs& a) const { return a.out + dst; }
+  __device__ void StepIn() { src += in_step; }
+  __device__ void StepOut() { dst += out_step; }
+};
+
 // One strip of a steady block: output rows walk.out_first + walk.step j, j in [0, end).
 template <typename S>
 __device__ __forceinline__ void SteadyStrip(const StripArgs& a, uint4* smem, int x, const StripWalk& walk, int end) {
@@ -78,21 +96,17 @@ __device__ __forceinline__ void SteadyStrip(const StripArgs& a, uint4* smem, int
   const unsigned edge_words = left || right ? edge + (left ? 4u * (4 - kNbr) : 0u) : spare;
   const bool fetch_left = left && x > 0, fetch_right = right && x + kChunkBytes < a.row_bytes;
   const bool edge_made = EdgeChunkOutside(x, a.row_bytes);  // at the image's sides (EdgePixelChunk)
-  // Byte offsets from the images' starts; a step up is the pitch's two's complement, which wraps to the right offset.
-  unsigned src = static_cast<unsigned>(walk.in_first) * a.in_pitch + static_cast<unsigned>(x);
-  unsigned dst = static_cast<unsigned>(walk.out_first) * a.out_pitch + static_cast<unsigned>(x);
-  const unsigned in_step = static_cast<unsigned>(walk.step) * a.in_pitch;
-  const unsigned out_step = static_cast<unsigned>(walk.step) * a.out_pitch;
+  SteadyRows rows(a, walk, x);
   const int in_rows = end + 2 * R;
 
   auto issue = [&](int slot, int i) {  // input row i of the walk into `slot`: one group, empty past the strip
     const bool inside = i < in_rows;
-    const std::uint8_t* row = a.in + src;
+    const std::uint8_t* row = rows.In(a);
     CpAsync16ToIf(own + slot * own_step, row, inside);
     CpAsync16ToIf(edge + slot * kSlot, row - kChunkBytes, inside && fetch_left);
     CpAsync16ToIf(edge + slot * kSlot, row + kChunkBytes, inside && fetch_right);
     CpAsyncCommit();
-    src += in_step;
+    rows.StepIn();
   };
   auto row_at = [&](int slot, int i) {  // row i from `slot` (issued D - 1 rows ago), then row i + D - 1
     CpAsyncWait<D - 2>();
@@ -111,8 +125,8 @@ __device__ __forceinline__ void SteadyStrip(const StripArgs& a, uint4* smem, int
     return S::Horizontal(ext);
   };
   auto put = [&](const Chunk& c) {
-    *reinterpret_cast<uint4*>(a.out + dst) = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
-    dst += out_step;
+    *reinterpret_cast<uint4*>(rows.Out(a)) = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
+    rows.StepOut();
   };
 
 #pragma unroll
