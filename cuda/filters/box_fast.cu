@@ -185,7 +185,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     else
       out = HorizontalWide<R>(sums, reciprocal);
     if constexpr (kSteady) {
-      *reinterpret_cast<uint4*>(steady.Out(a)) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
+      strip::Store16If(steady.Out(a), out.w, writes);
       steady.StepOut();
     } else if (writes) {
       strip::StoreChunk(strip::RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes,
@@ -225,14 +225,16 @@ template <int R, int Bpp>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
   if constexpr (BoxFastOwnWarps(R)) {
-    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * strip::kChunkBytes;
+    const strip::BlockColumn column = strip::BlockColumnOf(a);  // a last column moved to end with the row
+    const int x = (column.first + static_cast<int>(threadIdx.x)) * strip::kChunkBytes;
+    const bool stores = x >= column.stores_from * strip::kChunkBytes;
     const strip::StripPlace place = strip::PlaceStrip(a);
     if (place.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(place.strip, place.y0, place.end);
-    if (strip::SteadyBlockFor<R>(a))  // the same for the whole block
-      RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, x, walk, place.end, true);
+    if (strip::SteadyBlockFor<R>(a, column.first))  // the same for the whole block
+      RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, x, walk, place.end, stores);
     else
-      RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, x < a.out_row_bytes);
+      RetainedStrip<R, Bpp>(a, reciprocal, box_rings, x, walk, place.end, stores && x < a.out_row_bytes);
     return;
   } else {
     const strip::ApronWarpPlace at = strip::PlaceApronWarp<BoxFastApronChunks(R, Bpp)>(a);

@@ -28,7 +28,7 @@ constexpr bool WalksDown() {
 // each row is loaded into registers when it is needed.
 template <typename S, bool kPipe>
 __device__ __forceinline__ void GeneralStrip(const StripArgs& a, uint4* strip_rings, int x, const StripWalk& walk,
-                                             int end) {
+                                             int end, bool stores) {
   constexpr int R = S::kRadius;
   const int in_rows = end + 2 * R;  // input rows walk.in_first + walk.step i, i in [0, in_rows)
   constexpr bool kLean = kPipe && S::kLeanPipe;
@@ -75,17 +75,17 @@ __device__ __forceinline__ void GeneralStrip(const StripArgs& a, uint4* strip_ri
 #pragma unroll
   for (int i = 0; i < 2 * R; ++i) win[i] = row_at(i);
   std::uint8_t* const out_column = a.out + x;  // kLean: the store's column, and whether its chunk is whole
-  const bool out_whole = x + kChunkBytes <= a.out_row_bytes;
+  const bool out_whole = stores && x + kChunkBytes <= a.out_row_bytes;
   auto put = [&](int j, const Chunk& out) {
     if constexpr (kLean) {
       std::uint8_t* dst = RowAt(out_column, walk.out_first + walk.step * j, a.out_pitch);
       if (out_whole)
         *reinterpret_cast<uint4*>(dst) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
-      else if (x < a.out_row_bytes)
+      else if (stores && x < a.out_row_bytes)
         StorePartialChunk(dst, a.out_row_bytes - x, out.w[0], out.w[1], out.w[2], out.w[3]);
       return;
     }
-    if (x < a.out_row_bytes)
+    if (stores && x < a.out_row_bytes)
       StoreChunk(RowAt(a.out, walk.out_first + walk.step * j, a.out_pitch), x, a.out_row_bytes, out);
   };
   // The window of 2R + 1 rows as a ring (S::kRingWindow: row r in slot r % (2R + 1), the loop unrolled over one
@@ -130,7 +130,9 @@ template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;
   extern __shared__ uint4 strip_rings[];
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x) * kChunkBytes;
+  const BlockColumn column = BlockColumnOf(a);
+  const int x = (column.first + static_cast<int>(threadIdx.x)) * kChunkBytes;
+  const bool stores = x >= column.stores_from * kChunkBytes;
   const StripPlace place = PlaceStrip(a);
   // A strip past the image: testing its first row (S::kTestFirstRow) or its row count is the same condition, for
   // the whole warp (its lanes share threadIdx.y), but ptxas allocates registers differently after each. H100,
@@ -140,9 +142,10 @@ __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArg
   if (S::kTestFirstRow ? place.y0 >= a.h : place.end <= 0) return;
   const StripWalk walk = WalkOf<R, !WalksDown<S>()>(place.strip, place.y0, place.end);
   if constexpr (kPipe) {
-    if (SteadyBlock<S>(a)) return SteadyStrip<S>(a, strip_rings, x, walk, place.end);  // the same for the whole block
+    if (SteadyBlock<S>(a, column.first))  // the same for the whole block
+      return SteadyStrip<S>(a, strip_rings, x, walk, place.end);
   }
-  GeneralStrip<S, kPipe>(a, strip_rings, x, walk, place.end);
+  GeneralStrip<S, kPipe>(a, strip_rings, x, walk, place.end, stores);
 }
 
 // The arguments of a strip kernel from a call (input and output of the same width), and its grid: the plan's

@@ -1,7 +1,8 @@
 #pragma once
 // The strip kernel's steady path (strip_kernel.cuh, with the prefetch ring). A block whose strips' input rows all lie
 // inside the image and whose chunks all lie inside the row (every block of a large image but its first and last
-// bands and a ragged last column) needs no clamp, range test or branch per row:
+// bands, and a last column that ends inside a chunk or is wider than the row) needs no clamp, range test or branch
+// per row:
 // - rows come at 32-bit byte offsets that step one pitch a row (both images are smaller than 4 GiB);
 // - the loop is unrolled over one turn of the ring, so that every ring slot is known at compile time;
 // - a warp's end lanes fetch the chunk beyond it with two predicated cp.async at -16 and +16 bytes and read back
@@ -31,15 +32,35 @@ constexpr int SteadyDepth() {
     return kPipeDepth;
 }
 
-// Whether this block of a stencil of radius R takes the steady path: the same answer for all its threads (it depends
-// on block indices only). Box fast's own warps (box_fast.cu) ask it too.
+// The block's first chunk column: blockIdx.x blockDim.x, except in a last column of blocks that the row ends inside
+// of on a chunk boundary (a 3840-byte row ends half way through its eighth 512-byte block), which moves left so as to
+// end with the row. Its first lanes then redo chunks of the column before and do not store them (stores_from), and
+// no lane lies past the row: such lanes fetched their chunk of clamped bytes with a load the warp waited for on every
+// row, and in a grid of one wave those blocks set the kernel's time (H200, gray8 3840x2160, ncu: the busiest SM
+// 14295 active cycles against 10661 on average). Rows narrower than a block, or ending inside a chunk, keep their
+// blocks in place. Box fast's own warps (box_fast.cu) place their chunks the same way.
+struct BlockColumn {
+  int first;        // chunk index of lane 0 of the block's first warp
+  int stores_from;  // chunk index from which the block stores (the columns before store the ones below it)
+};
+__device__ __forceinline__ BlockColumn BlockColumnOf(const StripArgs& a) {
+  const int bx = static_cast<int>(blockDim.x), first = static_cast<int>(blockIdx.x) * bx;
+  const int row_chunks = a.row_bytes / kChunkBytes;
+  const bool moved = first + bx > row_chunks && a.row_bytes % kChunkBytes == 0 && row_chunks >= bx &&
+                     a.out_row_bytes == a.row_bytes;
+  return {moved ? row_chunks - bx : first, first};
+}
+
+// Whether this block of a stencil of radius R, whose first chunk column is `first_chunk` (BlockColumnOf), takes the
+// steady path: the same answer for all its threads (it depends on block indices only). Box fast's own warps (box_fast.cu)
+// ask it too.
 template <int R>
-__device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a) {
+__device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a, int first_chunk) {
   const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
   const bool tail = band >= a.tail_band;
   const int rows = tail ? a.tail_rows : a.rows;
   const int first = (tail ? a.tail_base : 0) + band * by * rows;  // the band's first output row (PlaceStrip)
-  const int right = static_cast<int>((blockIdx.x + 1) * blockDim.x) * kChunkBytes;
+  const int right = (first_chunk + static_cast<int>(blockDim.x)) * kChunkBytes;
   const unsigned long long pitch = a.in_pitch > a.out_pitch ? a.in_pitch : a.out_pitch;
   // The chunk right of the block must lie wholly inside the row or wholly beyond it: a chunk the row ends in needs
   // clamped bytes, which cp.async cannot fetch.
@@ -48,8 +69,8 @@ __device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a) {
          right_whole && static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
 }
 template <typename S>
-__device__ __forceinline__ bool SteadyBlock(const StripArgs& a) {
-  return SteadyBlockFor<S::kRadius>(a);
+__device__ __forceinline__ bool SteadyBlock(const StripArgs& a, int first) {
+  return SteadyBlockFor<S::kRadius>(a, first);
 }
 
 // The rows of a strip in a steady block, walked in order: byte offsets from the images' starts at byte x of the row
@@ -70,7 +91,10 @@ struct SteadyRows {
   __device__ void StepOut() { dst += out_step; }
 };
 
-// One strip of a steady block: output rows walk.out_first + walk.step j, j in [0, end).
+// One strip of a steady block: output rows walk.out_first + walk.step j, j in [0, end). In a moved last column
+// (BlockColumnOf) the first lanes store what the column before stores there too: the same bytes, from the same input
+// rows by the same arithmetic, so either store leaves the right value. A predicate on the store instead took 2 to 6
+// more instructions a turn of the ring, and gauss3 and dilate3 spilled in the loop (ptxas, sm_90).
 template <typename S>
 __device__ __forceinline__ void SteadyStrip(const StripArgs& a, uint4* smem, int x, const StripWalk& walk, int end) {
   constexpr int R = S::kRadius, P = 2 * R + 1, D = SteadyDepth<S>(), kNbr = S::kNbrWords;

@@ -5,7 +5,10 @@
 // right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
 // largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
 // (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4) take the steady blocks too. A row one pixel past a whole
-// number of blocks ends inside the chunk right of the last steady block.
+// number of blocks ends inside the chunk right of the last steady block. Rows that end on a chunk boundary inside a
+// block (3840 bytes: half a block of 512 bytes, and whole warps past the row in wider blocks; 4112 bytes: one lane
+// inside) move the last column of blocks left to end with the row (strip::BlockColumnOf): its first lanes redo
+// chunks of the column before, and the bands inside the image take the steady path there too.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -25,12 +28,37 @@ struct SteadyCase {
   PixelFormat format;
   LaunchConfig launch;  // block_x 0: the variant's default
   std::string params = "";
-  bool ragged = false;  // the row one pixel longer than a whole number of blocks
+  // The row: a whole number of blocks, one pixel more, or ending on a chunk boundary inside a block.
+  enum class Row { kWhole, kPixelPast, kChunkShort, kChunkPast } row = Row::kWhole;
 };
 
+int RowBytes(SteadyCase::Row r) {
+  switch (r) {
+    case SteadyCase::Row::kWhole: return 4096;
+    case SteadyCase::Row::kPixelPast: return 4096;  // plus a pixel (RowWidth)
+    case SteadyCase::Row::kChunkShort: return 3840;
+    case SteadyCase::Row::kChunkPast: return 4096 + 16;
+  }
+  return 0;
+}
+int RowWidth(const SteadyCase& c) {
+  const int bpp = c.format == PixelFormat::Gray8 ? 1 : 4;
+  return RowBytes(c.row) / bpp + (c.row == SteadyCase::Row::kPixelPast ? 1 : 0);
+}
+const char* RowName(SteadyCase::Row r) {
+  switch (r) {
+    case SteadyCase::Row::kWhole: return "";
+    case SteadyCase::Row::kPixelPast: return "_ragged";
+    case SteadyCase::Row::kChunkShort: return "_chunk_short";
+    case SteadyCase::Row::kChunkPast: return "_chunk_past";
+  }
+  return "";
+}
+
 void PrintTo(const SteadyCase& c, std::ostream* os) {
-  *os << c.filter << (c.params.empty() ? "" : " " + c.params) << " " << ToString(c.format)
-      << (c.ragged ? " ragged " : " ") << (c.launch.block_x ? FormatBlock(c.launch) : "default");
+  *os << c.filter << (c.params.empty() ? "" : " " + c.params) << " " << ToString(c.format) << " "
+      << (c.row == SteadyCase::Row::kWhole ? "" : RowName(c.row) + 1) << (c.row == SteadyCase::Row::kWhole ? "" : " ")
+      << (c.launch.block_x ? FormatBlock(c.launch) : "default");
 }
 
 std::vector<SteadyCase> Cases() {
@@ -43,15 +71,20 @@ std::vector<SteadyCase> Cases() {
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
       if (std::string(f) == "sobel" && fmt == PixelFormat::Rgba8) continue;  // fast takes gray8 only
       for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l});
-      cases.push_back({f, fmt, launches[0], "", true});
+      cases.push_back({f, fmt, launches[0], "", SteadyCase::Row::kPixelPast});
+      for (SteadyCase::Row r : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
+        for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l, "", r});
     }
   // Box fast's own warps (radius 1 to 4) take the same steady blocks (box_fast.cu).
   for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
       for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
   for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
-    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
-      cases.push_back({"box", fmt, launches[0], r, true});
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
+      cases.push_back({"box", fmt, launches[0], r, SteadyCase::Row::kPixelPast});
+      for (SteadyCase::Row row : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
+        for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r, row});
+    }
   return cases;
 }
 
@@ -69,10 +102,10 @@ TEST_P(StripSteady, MatchesTheOracle) {
   if (v.uses.smem) {  // box fast has no switch: its ring is always on
     ASSERT_TRUE(launch.smem) << "the steady path is the prefetch ring's";
   }
-  // 4096 bytes a row: a whole number of blocks for every block width here (512, 1024 or 2048 bytes). Ragged, one
-  // pixel more: the chunk right of the last whole block holds one pixel, which the stencil needs with its clamped
+  // 4096 bytes a row: a whole number of blocks for every block width here (512, 1024 or 2048 bytes). One pixel
+  // more: the chunk right of the last whole block holds one pixel, which the stencil needs with its clamped
   // copies: eacb8b4 took that block as steady and fetched bytes past the row for it.
-  const int width = (c.format == PixelFormat::Gray8 ? 4096 : 1024) + (c.ragged ? 1 : 0);
+  const int width = RowWidth(c);
   const int band_rows = launch.block_y * launch.ppt;
   const int height = 3 * band_rows + 2 * 16 + 7;  // 16: more than any radius here
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses));
@@ -89,18 +122,21 @@ TEST_P(StripSteady, MatchesTheOracle) {
   EXPECT_TRUE(got == want) << "not bit-identical: " << test::Compare(got, want).Describe();
 }
 
-INSTANTIATE_TEST_SUITE_P(StripKernels, StripSteady, ::testing::ValuesIn(Cases()),
-                         [](const ::testing::TestParamInfo<SteadyCase>& info) {
-                           const SteadyCase& c = info.param;
-                           std::string launch = c.launch.block_x ? "b" + std::to_string(c.launch.block_x) + "x" +
-                                                                       std::to_string(c.launch.block_y) + "_ppt" +
-                                                                       std::to_string(c.launch.ppt)
-                                                                 : "default";
-                           const std::string radius =
-                               c.params.empty() ? "" : "_r" + c.params.substr(c.params.find('=') + 1);
-                           return c.filter + radius + "_" + std::string(ToString(c.format)) + "_" + launch +
-                                  (c.ragged ? "_ragged" : "");
-                         });
+// name: filter, radius, format, launch, row (appended piece by piece: GCC 12 warns about `"x" + std::string&&`).
+std::string CaseName(const ::testing::TestParamInfo<SteadyCase>& info) {
+  const SteadyCase& c = info.param;
+  std::string name = c.filter;
+  if (!c.params.empty()) name.append("_r").append(c.params.substr(c.params.find('=') + 1));
+  name.append("_").append(ToString(c.format)).append("_");
+  if (c.launch.block_x)
+    name.append("b").append(std::to_string(c.launch.block_x)).append("x").append(std::to_string(c.launch.block_y))
+        .append("_ppt").append(std::to_string(c.launch.ppt));
+  else
+    name.append("default");
+  return name.append(RowName(c.row));
+}
+
+INSTANTIATE_TEST_SUITE_P(StripKernels, StripSteady, ::testing::ValuesIn(Cases()), CaseName);
 
 }  // namespace
 }  // namespace fl
