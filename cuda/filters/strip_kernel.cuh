@@ -121,11 +121,12 @@ __device__ __forceinline__ void GeneralStrip(const StripArgs& a, uint4* strip_ri
 }
 
 // The strip kernel. Block bx x by (bx a multiple of 32, so that a warp is 32 consecutive chunks of one
-// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx and the output rows PlaceStrip gives
-// strip by_i * by + ty (`rows` of them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up
-// (StripWalk) unless WalksDown<S>. Lanes past the row's end still run (their chunks are
-// clamped copies of the edge) so that every shuffle has its partners; they only skip the store. With the prefetch
-// ring, a block inside the image takes the steady path (strip_steady.cuh), the others the general one.
+// strip); thread (tx, ty) of block (bx_i, by_i) owns chunk bx_i * bx + tx (in a last column that the row ends inside
+// of, moved to end with the row: BlockColumnOf) and the output rows PlaceStrip gives strip by_i * by + ty (`rows` of
+// them, fewer in the grid's last tail bands: StripTiers), odd strips bottom-up (StripWalk) unless WalksDown<S>. Lanes
+// past the row's end (rows narrower than a block, or ending inside a chunk) still run (their chunks are clamped copies
+// of the edge) so that every shuffle has its partners; they only skip the store. With the prefetch ring, a block
+// inside the image takes the steady path (strip_steady.cuh), the others the general one.
 template <typename S, bool kPipe>
 __global__ void __launch_bounds__(256, S::kMinBlocks) StripKernel(const StripArgs a) {
   constexpr int R = S::kRadius;

@@ -51,9 +51,9 @@ __device__ __forceinline__ BlockColumn BlockColumnOf(const StripArgs& a) {
   return {moved ? row_chunks - bx : first, first};
 }
 
-// Whether this block of a stencil of radius R, whose first chunk column is `first_chunk` (BlockColumnOf), takes the
-// steady path: the same answer for all its threads (it depends on block indices only). Box fast's own warps (box_fast.cu)
-// ask it too.
+// Whether this block of a stencil of radius R, whose first chunk column is `first_chunk` (BlockColumnOf), takes
+// the steady path: the same answer for all its threads (it depends on block indices only). Box fast's own warps
+// (box_fast.cu) ask it too.
 template <int R>
 __device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a, int first_chunk) {
   const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
