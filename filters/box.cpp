@@ -222,9 +222,11 @@ static FilterSpec DeclareBox() {
       "Beyond radius 16 gray8's apron would span more than one neighbouring chunk: there a pipeline runs "
       "`separable` (alone, fast is refused with the reason). Own warps (radius 1 to 4) in a block inside the "
       "image take the strip kernels' steady blocks: rows at 32-bit offsets stepping one pitch a row, fetches "
-      "predicated, no clamp, range test or branch per row, stores without a test; on an H200 at 8192x8192 that "
+      "predicated, no clamp, range test or branch per row; on an H200 at 8192x8192 that "
       "took radius 3 from 74.7% to 79.4% of a copy and radius 4 from 72.3% to 76.8% (24.6 -> 20.4 M "
-      "instructions at radius 3).",
+      "instructions at radius 3). As in the strip kernels, a last column of blocks that the row ends inside of "
+      "moves left to end with the row, so that no lane waits on a load of clamped bytes every row: radius 3 at "
+      "3840x2160 went from 48.7% to 69.1% of a copy on an H100.",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
   fast.tail = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};
