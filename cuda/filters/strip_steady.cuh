@@ -41,7 +41,7 @@ constexpr int SteadyDepth() {
 // blocks in place. Box fast's own warps (box_fast.cu) place their chunks the same way.
 struct BlockColumn {
   int first;        // chunk index of lane 0 of the block's first warp
-  int stores_from;  // chunk index from which the block stores (the columns before store the ones below it)
+  int stores_from;  // chunk index from which the block stores (the column before stores the chunks left of it)
 };
 __device__ __forceinline__ BlockColumn BlockColumnOf(const StripArgs& a) {
   const int bx = static_cast<int>(blockDim.x), first = static_cast<int>(blockIdx.x) * bx;
