@@ -137,9 +137,9 @@ __device__ __forceinline__ void CpAsync16ToIf(unsigned slot, const void* gmem, b
       : "memory");
 }
 
-// A 16-byte store that only a lane with `p` set makes: one predicated instruction (box fast's steady loop is no
-// longer for it, SASS, sm_90). Written as `if (p) store`, the strip kernels' steady loops grew by 7 to 24 instructions
-// a turn of the ring; with this, by 2 to 6 (they store unconditionally: strip_steady.cuh, SteadyStrip).
+// A 16-byte store that only a lane with `p` set makes: one predicated instruction. Box fast's steady loop is no
+// longer with it than with a plain store (SASS, sm_90). Written as `if (p) store`, the strip kernels' steady loops grew
+// by 7 to 24 instructions a turn of the ring, with this by 2 to 6, so they store unconditionally (SteadyStrip).
 __device__ __forceinline__ void Store16If(void* gmem, const unsigned (&w)[4], bool p) {
   asm volatile(
       "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %5, 0;\n\t@p st.global.v4.u32 [%0], {%1, %2, %3, %4};\n\t}\n" ::"l"(gmem),

@@ -45,20 +45,21 @@ int RowWidth(const SteadyCase& c) {
   const int bpp = c.format == PixelFormat::Gray8 ? 1 : 4;
   return RowBytes(c.row) / bpp + (c.row == SteadyCase::Row::kPixelPast ? 1 : 0);
 }
+// The name of a row other than a whole number of blocks.
 const char* RowName(SteadyCase::Row r) {
   switch (r) {
     case SteadyCase::Row::kWhole: return "";
-    case SteadyCase::Row::kPixelPast: return "_ragged";
-    case SteadyCase::Row::kChunkShort: return "_chunk_short";
-    case SteadyCase::Row::kChunkPast: return "_chunk_past";
+    case SteadyCase::Row::kPixelPast: return "ragged";
+    case SteadyCase::Row::kChunkShort: return "chunk_short";
+    case SteadyCase::Row::kChunkPast: return "chunk_past";
   }
   return "";
 }
 
 void PrintTo(const SteadyCase& c, std::ostream* os) {
-  *os << c.filter << (c.params.empty() ? "" : " " + c.params) << " " << ToString(c.format) << " "
-      << (c.row == SteadyCase::Row::kWhole ? "" : RowName(c.row) + 1) << (c.row == SteadyCase::Row::kWhole ? "" : " ")
-      << (c.launch.block_x ? FormatBlock(c.launch) : "default");
+  *os << c.filter << (c.params.empty() ? "" : " " + c.params) << " " << ToString(c.format) << " ";
+  if (c.row != SteadyCase::Row::kWhole) *os << RowName(c.row) << " ";
+  *os << (c.launch.block_x ? FormatBlock(c.launch) : "default");
 }
 
 std::vector<SteadyCase> Cases() {
@@ -133,7 +134,8 @@ std::string CaseName(const ::testing::TestParamInfo<SteadyCase>& info) {
         .append("_ppt").append(std::to_string(c.launch.ppt));
   else
     name.append("default");
-  return name.append(RowName(c.row));
+  if (c.row != SteadyCase::Row::kWhole) name.append("_").append(RowName(c.row));
+  return name;
 }
 
 INSTANTIATE_TEST_SUITE_P(StripKernels, StripSteady, ::testing::ValuesIn(Cases()), CaseName);
