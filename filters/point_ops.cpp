@@ -107,7 +107,10 @@ static FilterSpec DeclareBrightnessContrast() {
       "Brightness and contrast",
       "out = clamp(rint(alpha * in + beta), 0, 255) on every channel, alpha included. The float arithmetic is "
       "one fused multiply-add (fmaf) on both CPU and GPU: if one compiler contracted alpha*in+beta into an FMA "
-      "and the other did not, the two would round differently and the GPU would no longer be bit-exact.",
+      "and the other did not, the two would round differently and the GPU would no longer be bit-exact. The "
+      "rounding is one float addition, not rintf and a float-to-int conversion: the clamped value plus 2^23 "
+      "lands where floats are the integers, rounds there (halves to even, as rint) and leaves the byte in the "
+      "low bits. rintf and the conversion run at a quarter of the GPU's rate and set the kernel's time.",
       {NumberParam("alpha", ParamType::Float, 0, 8, 1.2, "contrast: the gain applied to every channel"),
        NumberParam("beta", ParamType::Float, -255, 255, 10, "brightness: the offset added after the gain")},
       // Saturation at both ends, exact halves (rint rounds them to even), and the identity.

@@ -5,7 +5,8 @@
 //
 // Each operation is a small functor: kInputs (1 or 2), kId (the filter id, for messages), From(params) (built on
 // the host from a stage's parameters) and operator() on one 8-bit channel value.
-#include <math.h>  // ::fmaf and ::rintf, the names nvcc also provides on the device
+#include <math.h>  // ::fmaf, ::fminf and ::fmaxf, the names nvcc also provides on the device
+#include <string.h>  // ::memcpy, which nvcc also provides on the device
 
 #include <cstdint>
 
@@ -20,8 +21,12 @@ FL_HOST_DEVICE inline std::uint8_t SaturateU8(int v) {
 }
 
 // out = clamp(rint(alpha * in + beta), 0, 255). fmaf rounds once on both sides (an IEEE fused multiply-add is
-// exact up to its one rounding), so neither compiler's choice to contract a*x+b can change a result. rintf rounds
-// halves to even (the default rounding mode on the host, the definition on the device).
+// exact up to its one rounding), so neither compiler's choice to contract a*x+b can change a result.
+// The rounding and the conversion to a byte are one float addition: clamped first (the bounds are integers, so
+// clamping before or after rounding agrees), t + 2^23 lies in [2^23, 2^23 + 255], where floats are exactly the
+// integers, so the addition rounds t to an integer, halves to even as rintf does, and leaves it in the low byte of
+// the sum's bits. On the GPU that spares rintf and the float-to-int conversion, two quarter-rate instructions per
+// byte that set brightness's time on an H200 (70% of a copy, where invert runs at 98%).
 struct BrightnessContrast {
   static constexpr int kInputs = 1;
   static constexpr const char* kId = "brightness_contrast";
@@ -29,9 +34,11 @@ struct BrightnessContrast {
   float beta = 0.0f;
   static BrightnessContrast From(const ParamValues& p) { return {p.Float("alpha"), p.Float("beta")}; }
   FL_HOST_DEVICE std::uint8_t operator()(std::uint8_t a) const {
-    const float v = rintf(fmaf(alpha, static_cast<float>(a), beta));
-    // Clamp in float: v may be far outside [0, 255] (alpha up to 8, beta down to -255).
-    return static_cast<std::uint8_t>(v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v));
+    const float t = fminf(fmaxf(fmaf(alpha, static_cast<float>(a), beta), 0.0f), 255.0f);
+    const float sum = t + 8388608.0f;  // 2^23
+    std::uint32_t bits;
+    memcpy(&bits, &sum, sizeof(bits));
+    return static_cast<std::uint8_t>(bits);
   }
 };
 

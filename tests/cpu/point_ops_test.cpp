@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/test_images.hpp"
+#include "core/cpu/point_ops_math.hpp"
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
 #include "filters/builtin_registry.hpp"
@@ -139,6 +140,28 @@ TEST(PointOps, BrightnessContrastByHand) {
   const Image steep = RunPoint(f, "reference", test::ParamsFor(f, "alpha=2.5:beta=-40"), in);
   const std::uint8_t want_steep[6] = {0, 0, 0, 0, 210, 255};
   for (int x = 0; x < 6; ++x) EXPECT_EQ(steep.Row<std::uint8_t>(0)[x], want_steep[x]) << x;
+}
+
+// The functor rounds by adding 2^23 to the clamped value instead of calling rintf (point_ops_math.hpp). Every byte
+// against the documented formula, clamp(rintf(fmaf(alpha, in, beta))), over the parameters' whole range: alpha in
+// steps of 1/16 (ties: 0.5 x odd + integer beta) and a few that are not dyadic, beta in steps of 1/4.
+TEST(PointOps, BrightnessContrastRoundingAgreesWithRintOverTheParameterRange) {
+  std::vector<float> alphas = {1.2f, 0.3f, 7.77f, 1.0f / 3.0f, 2.9999f};
+  for (int k = 0; k <= 128; ++k) alphas.push_back(static_cast<float>(k) / 16.0f);
+  int mismatches = 0;
+  for (const float alpha : alphas)
+    for (int q = -1020; q <= 1020; ++q) {
+      const float beta = static_cast<float>(q) / 4.0f;
+      const point::BrightnessContrast op{alpha, beta};
+      for (int a = 0; a < 256; ++a) {
+        const float v = std::rint(std::fma(alpha, static_cast<float>(a), beta));
+        const int want = v < 0.0f ? 0 : (v > 255.0f ? 255 : static_cast<int>(v));
+        const int got = op(static_cast<std::uint8_t>(a));
+        if (got != want && ++mismatches <= 5)
+          ADD_FAILURE() << "alpha " << alpha << " beta " << beta << " in " << a << ": " << got << ", want " << want;
+      }
+    }
+  EXPECT_EQ(mismatches, 0);
 }
 
 TEST(PointOps, OutOfRangeParametersAreRejected) {
