@@ -89,21 +89,23 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // (strip::EdgePixelChunk), not fetched.
   const bool edge_outside = kEdges && strip::EdgeChunkOutside(x, a.row_bytes);
   // Overlapping warps: chunks wholly outside the row are made by shuffle, not fetched (strip::OutsideChunk).
-  const strip::OutsideChunk outside(x, a.row_bytes, !kEdges);
+  const strip::OutsideChunk outside(x, a.row_bytes, !kEdges && !kSteady);
   // Own warps: a lane whose chunks all lie inside the row (or, at the image's sides, are made) fetches a row by
   // its address alone, the end lanes' edge chunk by a predicated cp.async: no range test and no branch per row.
   const bool edge_inside = edge_lane && edge_x >= 0 && edge_x + strip::kChunkBytes <= a.row_bytes;
   const bool lean = x + strip::kChunkBytes <= a.row_bytes && (!edge_lane || edge_inside || edge_outside);
   const std::uint8_t* const column = a.in + x;  // byte x of row 0
-  // kSteady (own warps in a block inside the image, strip::SteadyBlockFor): every lane is lean, and rows come by
-  // strip::SteadyRows (issue is called for rows 0, 1, 2, ... in order).
+  // kSteady (own warps in a block inside the image, strip::SteadyBlockFor; overlapping warps whose 32 chunks and
+  // rows all lie inside it, strip::SteadyApronWarpFor): every lane is lean, and rows come by strip::SteadyRows
+  // (issue is called for rows 0, 1, 2, ... in order).
   strip::SteadyRows steady(a, walk, x);
   auto issue = [&](int i, int slot) {  // one group per row, empty past the last
     if constexpr (kSteady) {
       const bool inside = i < rows;
       const std::uint8_t* p = steady.In(a);
       strip::CpAsync16ToIf(own + 16u * static_cast<unsigned>(slot * threads), p, inside);
-      strip::CpAsync16ToIf(edge + static_cast<unsigned>(slot) * edge_step, p + (edge_x - x), inside && edge_inside);
+      if constexpr (kEdges)
+        strip::CpAsync16ToIf(edge + static_cast<unsigned>(slot) * edge_step, p + (edge_x - x), inside && edge_inside);
       strip::CpAsyncCommit();
       steady.StepIn();
       return;
@@ -129,7 +131,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     strip::CpAsyncCommit();
   };
   auto chunk_at = [&](int slot, unsigned (&w)[4]) {
-    if constexpr (kEdges) {
+    if constexpr (kEdges || kSteady) {  // a steady overlapping warp has no chunk outside the row
       strip::ReadShared(own + 16u * static_cast<unsigned>(slot * threads), w);
     } else {
       const uint4 v = ring[slot * threads];
@@ -240,7 +242,11 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     const strip::ApronWarpPlace at = strip::PlaceApronWarp<BoxFastApronChunks(R, Bpp)>(a);
     if (at.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
-    RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    if (strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))  // the same for the whole warp
+      RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
+    else
+      RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
   }
 }
 

@@ -51,22 +51,46 @@ __device__ __forceinline__ BlockColumn BlockColumnOf(const StripArgs& a) {
   return {moved ? row_chunks - bx : first, first};
 }
 
+// The output rows [first, end) of this block's band (PlaceStrip). They depend on block indices only.
+struct SteadyBandRows {
+  int first, end;
+};
+__device__ __forceinline__ SteadyBandRows SteadyBandOf(const StripArgs& a) {
+  const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
+  const bool tail = band >= a.tail_band;
+  const int rows = tail ? a.tail_rows : a.rows;
+  const int first = (tail ? a.tail_base : 0) + band * by * rows;
+  return {first, first + by * rows};
+}
+// Whether both images are below 4 GiB, as SteadyRows' 32-bit offsets need.
+__device__ __forceinline__ bool SteadyOffsetsFit(const StripArgs& a) {
+  const unsigned long long pitch = a.in_pitch > a.out_pitch ? a.in_pitch : a.out_pitch;
+  return static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
+}
+
 // Whether this block of a stencil of radius R, whose first chunk column is `first_chunk` (BlockColumnOf), takes
 // the steady path: the same answer for all its threads (it depends on block indices only). Box fast's own warps
 // (box_fast.cu) ask it too.
 template <int R>
 __device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a, int first_chunk) {
-  const int band = static_cast<int>(blockIdx.y), by = static_cast<int>(blockDim.y);
-  const bool tail = band >= a.tail_band;
-  const int rows = tail ? a.tail_rows : a.rows;
-  const int first = (tail ? a.tail_base : 0) + band * by * rows;  // the band's first output row (PlaceStrip)
+  const SteadyBandRows band = SteadyBandOf(a);
   const int right = (first_chunk + static_cast<int>(blockDim.x)) * kChunkBytes;
-  const unsigned long long pitch = a.in_pitch > a.out_pitch ? a.in_pitch : a.out_pitch;
   // The chunk right of the block must lie wholly inside the row or wholly beyond it: a chunk the row ends in needs
   // clamped bytes, which cp.async cannot fetch.
   const bool right_whole = right == a.row_bytes || right + kChunkBytes <= a.row_bytes;
-  return first >= R && first + by * rows + R <= a.h && right <= a.row_bytes && right <= a.out_row_bytes &&
-         right_whole && static_cast<unsigned long long>(a.h) * pitch <= 0xFFFFFFFFull;
+  return band.first >= R && band.end + R <= a.h && right <= a.row_bytes && right <= a.out_row_bytes && right_whole &&
+         SteadyOffsetsFit(a);
+}
+
+// The same for a warp that overlaps its neighbours (PlaceApronWarp: box fast from radius 5), whose lane 0 owns the
+// chunk at byte warp_x: all 32 of its chunks inside both rows. No chunk beyond the warp is fetched, so a chunk the
+// row ends in right of it does not matter. The same for the whole warp (it depends on block and warp indices only).
+template <int R>
+__device__ __forceinline__ bool SteadyApronWarpFor(const StripArgs& a, int warp_x) {
+  const SteadyBandRows band = SteadyBandOf(a);
+  const int right = warp_x + 32 * kChunkBytes;
+  return band.first >= R && band.end + R <= a.h && warp_x >= 0 && right <= a.row_bytes && right <= a.out_row_bytes &&
+         SteadyOffsetsFit(a);
 }
 template <typename S>
 __device__ __forceinline__ bool SteadyBlock(const StripArgs& a, int first) {

@@ -4,7 +4,8 @@
 // right edge to the general path; here every row is a whole number of blocks. Then a row's last lane makes its
 // right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
 // largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
-// (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4) take the steady blocks too. A row one pixel past a whole
+// (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4) take the steady blocks too, and its overlapping warps (radius
+// 5 to 16) a steady path of their own, warp by warp. A row one pixel past a whole
 // number of blocks ends inside the chunk right of the last steady block. Rows that end on a chunk boundary inside a
 // block (3840 bytes: half a block of 512 bytes, and whole warps past the row in wider blocks; 4112 bytes: one lane
 // inside) move the last column of blocks left to end with the row (strip::BlockColumnOf): its first lanes redo
@@ -86,6 +87,15 @@ std::vector<SteadyCase> Cases() {
       for (SteadyCase::Row row : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
         for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r, row});
     }
+  // From radius 5 box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8): a warp whose 32 chunks
+  // and rows lie inside the image takes the steady path (strip::SteadyApronWarpFor), its neighbours the general one.
+  for (const char* r : {"radius=5", "radius=8", "radius=16"})
+    for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
+      for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
+      for (SteadyCase::Row row :
+           {SteadyCase::Row::kPixelPast, SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
+        cases.push_back({"box", fmt, launches[0], r, row});
+    }
   return cases;
 }
 
@@ -108,7 +118,7 @@ TEST_P(StripSteady, MatchesTheOracle) {
   // copies: eacb8b4 took that block as steady and fetched bytes past the row for it.
   const int width = RowWidth(c);
   const int band_rows = launch.block_y * launch.ppt;
-  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: more than any radius here
+  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: the largest radius here
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses));
 
   const Image input = test::RandomImage(width, height, c.format, 20261128u);
