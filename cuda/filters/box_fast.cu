@@ -223,6 +223,13 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 template <int R>
 constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
 
+// Overlapping warps take the steady path for strips of at least this many rows. H100, three rounds against the
+// general path alone, % of a copy (bench/results/2026-12-06_session18, call 2): strips of 16 to 64 rows gained
+// (8192x8192 gray8 radius 16 60.4 -> 62.1, rgba8 67.9 -> 70.5; 3840x2160 rgba8 radius 16 44.2 -> 49.3), 8 rows too
+// (3840x2160 rgba8 radius 5 67.2 -> 71.7, gray8 radius 16 level), but the 4- and 6-row strips of small gray8 grids
+// lost (1920x1080 radius 16 65.9 -> 59.6, radius 8 82.0 -> 79.1; 3840x2160 radius 5 63.5 -> 61.1).
+constexpr int kApronSteadyMinRows = 8;
+
 template <int R, int Bpp>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
@@ -243,7 +250,8 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     if (at.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
     const int lane = static_cast<int>(threadIdx.x) & 31;
-    if (strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))  // the same for the whole warp
+    // The same answer for the whole warp: its strip and its 32 chunks.
+    if (at.end >= kApronSteadyMinRows && strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))
       RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
     else
       RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);

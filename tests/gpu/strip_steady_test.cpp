@@ -31,6 +31,7 @@ struct SteadyCase {
   std::string params = "";
   // The row: a whole number of blocks, one pixel more, or ending on a chunk boundary inside a block.
   enum class Row { kWhole, kPixelPast, kChunkShort, kChunkPast } row = Row::kWhole;
+  int height = 0;  // 0: three bands of the launch and the apron
 };
 
 int RowBytes(SteadyCase::Row r) {
@@ -88,13 +89,18 @@ std::vector<SteadyCase> Cases() {
         for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r, row});
     }
   // From radius 5 box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8): a warp whose 32 chunks
-  // and rows lie inside the image takes the steady path (strip::SteadyApronWarpFor), its neighbours the general one.
+  // and rows lie inside the image takes the steady path (strip::SteadyApronWarpFor), its neighbours the general one,
+  // and so does a strip shorter than 8 rows (box_fast.cu, kApronSteadyMinRows). A small image's grid halves its
+  // strips down to 4 rows (filters/box.cpp): the cases of 3600 rows in blocks of one warp keep strips of 32 rows
+  // (a grid of more than a third of a wave on a GPU of 132 SMs, smaller than 232 KB each), so their middle warps take
+  // the steady path; the others check the general path's short strips beside it.
+  const LaunchConfig one_warp{.block_x = 32, .block_y = 1, .ppt = 32, .smem = true};
   for (const char* r : {"radius=5", "radius=8", "radius=16"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
       for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
-      for (SteadyCase::Row row :
-           {SteadyCase::Row::kPixelPast, SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
-        cases.push_back({"box", fmt, launches[0], r, row});
+      using Row = SteadyCase::Row;
+      for (Row row : {Row::kWhole, Row::kPixelPast, Row::kChunkShort, Row::kChunkPast})
+        cases.push_back({"box", fmt, one_warp, r, row, 3600});
     }
   return cases;
 }
@@ -118,7 +124,7 @@ TEST_P(StripSteady, MatchesTheOracle) {
   // copies: eacb8b4 took that block as steady and fetched bytes past the row for it.
   const int width = RowWidth(c);
   const int band_rows = launch.block_y * launch.ppt;
-  const int height = 3 * band_rows + 2 * 16 + 7;  // 16: the largest radius here
+  const int height = c.height > 0 ? c.height : 3 * band_rows + 2 * 16 + 7;  // 16: the largest radius here
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses));
 
   const Image input = test::RandomImage(width, height, c.format, 20261128u);
@@ -145,6 +151,7 @@ std::string CaseName(const ::testing::TestParamInfo<SteadyCase>& info) {
   else
     name.append("default");
   if (c.row != SteadyCase::Row::kWhole) name.append("_").append(RowName(c.row));
+  if (c.height > 0) name.append("_h").append(std::to_string(c.height));
   return name;
 }
 
