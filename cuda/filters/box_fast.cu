@@ -17,6 +17,7 @@
 // its middle lanes and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why);
 // an rgba8 warp has ceil(r / 4) apron lanes on each side (BoxFastApronChunks). Division by (2r + 1)^2 is a
 // multiplication (cpu::BoxReciprocal, exact for every sum here).
+#include <algorithm>
 #include <utility>
 
 #include "core/cpu/box.hpp"
@@ -223,14 +224,17 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 template <int R>
 constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
 
-// Overlapping warps take the steady path for strips of at least this many rows. H100, three rounds against the
-// general path alone, % of a copy (bench/results/2026-12-06_session18, call 2): strips of 16 to 64 rows gained
-// (8192x8192 gray8 radius 16 60.4 -> 62.1, rgba8 67.9 -> 70.5; 3840x2160 rgba8 radius 16 44.2 -> 49.3), 8 rows too
-// (3840x2160 rgba8 radius 5 67.2 -> 71.7, gray8 radius 16 level), but the 4- and 6-row strips of small gray8 grids
-// lost (1920x1080 radius 16 65.9 -> 59.6, radius 8 82.0 -> 79.1; 3840x2160 radius 5 63.5 -> 61.1).
+// Overlapping warps have a steady path (kApronSteady) in a kernel of its own, launched when every strip of the grid
+// has at least kApronSteadyMinRows rows; inside it a warp takes that path if its strip does too and its chunks and
+// rows lie inside the image. H100, three rounds against the kernel without it, % of a copy
+// (bench/results/2026-12-06_session18, calls 2 and 3): strips of 8 to 64 rows gained (8192x8192 gray8 radius 16 60.4
+// -> 62.1, rgba8 67.9 -> 70.5; 3840x2160 rgba8 radius 16 44.2 -> 49.3, radius 5 at 8 rows 67.2 -> 71.7), while small
+// gray8 grids, whose strips are 4 and 6 rows, lost (1920x1080 radius 16 65.9 -> 59.6, radius 8 82.0 -> 79.1;
+// 3840x2160 radius 5 63.5 -> 61.1) even when their warps all took the general path inside it (call 3: 66.8 ->
+// 59.9): the general path compiled beside the steady one ran slower (47 -> 71 registers at radius 16, ptxas).
 constexpr int kApronSteadyMinRows = 8;
 
-template <int R, int Bpp>
+template <int R, int Bpp, bool kApronSteady = true>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
   if constexpr (BoxFastOwnWarps(R)) {
@@ -251,8 +255,9 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
     const int lane = static_cast<int>(threadIdx.x) & 31;
     // The same answer for the whole warp: its strip and its 32 chunks.
-    if (at.end >= kApronSteadyMinRows && strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))
-      RetainedStrip<R, Bpp, true>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
+    if (kApronSteady && at.end >= kApronSteadyMinRows &&
+        strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))
+      RetainedStrip<R, Bpp, kApronSteady>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
     else
       RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
   }
@@ -260,16 +265,19 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
 
 using Kernel = void (*)(strip::StripArgs, unsigned);
 
+// steady: overlapping warps with their steady path (own warps always have theirs).
 template <int Bpp, int... Rs>
-Kernel KernelFor(int r, std::integer_sequence<int, Rs...>) {
+Kernel KernelFor(int r, bool steady, std::integer_sequence<int, Rs...>) {
   Kernel k = nullptr;
-  ((r == Rs + 1 ? (k = BoxFast<Rs + 1, Bpp>, true) : false) || ...);
+  ((r == Rs + 1 ? (k = steady || BoxFastOwnWarps(Rs + 1) ? BoxFast<Rs + 1, Bpp> : BoxFast<Rs + 1, Bpp, false>, true)
+                : false) ||
+   ...);
   return k;
 }
 // Null past the radii the kernels serve (BoxFastRadiusProblem refuses them: a pipeline runs separable).
-Kernel KernelFor(int r, PixelFormat f) {
-  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
-  return KernelFor<1>(r, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
+Kernel KernelFor(int r, PixelFormat f, bool steady) {
+  if (f == PixelFormat::Rgba8) return KernelFor<4>(r, steady, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
+  return KernelFor<1>(r, steady, std::make_integer_sequence<int, kBoxFastMaxRadius>{});
 }
 
 }  // namespace
@@ -286,8 +294,9 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
+// The kernel of large images (from radius 5, grids whose strips are all 8 rows or more: kApronSteadyMinRows).
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
-  const Kernel k = KernelFor(p.Int("radius"), f);  // null past the radii it serves (BoxFastRadiusProblem)
+  const Kernel k = KernelFor(p.Int("radius"), f, true);  // null past the radii it serves (BoxFastRadiusProblem)
   return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);
 }
 
@@ -295,16 +304,22 @@ void LaunchBoxFast(const CudaCall& c) {
   strip::RequireChunkRows(c, "BoxFast");
   const int r = c.params.Int("radius");
   const PixelFormat f = c.in.shape.format;
-  const Kernel kernel = KernelFor(r, f);
-  if (!kernel)
+  const Kernel general = KernelFor(r, f, false), steady = KernelFor(r, f, true);
+  if (!general)
     throw InputError("box fast: radius " + std::to_string(r) + " is outside 1.." +
                      std::to_string(kBoxFastMaxRadius) + " for " + std::string(ToString(f)));
   const std::size_t smem = BoxFastSmemBytes(c.launch, c.params, c.in.shape.format);
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
-    FL_CUDA_CHECK(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+    for (const Kernel k : {general, steady})
+      FL_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  // The strips of the steady kernel's grid (its blocks per SM set the tiers), or those of the other if any is short.
   dim3 grid;
-  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(kernel), smem, &grid);
+  Kernel kernel = steady;
+  strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(steady), smem, &grid);
+  if (general != steady && std::min(args.rows, args.tail_rows) < kApronSteadyMinRows) {
+    kernel = general;
+    args = strip::StripArgsOf(c, reinterpret_cast<const void*>(general), smem, &grid);
+  }
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, cpu::BoxReciprocal(cpu::BoxTaps(r)));
   FL_CUDA_CHECK_LAUNCH("BoxFast");
 }
