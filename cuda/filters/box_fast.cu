@@ -17,7 +17,6 @@
 // its middle lanes and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why);
 // an rgba8 warp has ceil(r / 4) apron lanes on each side (BoxFastApronChunks). Division by (2r + 1)^2 is a
 // multiplication (cpu::BoxReciprocal, exact for every sum here).
-#include <algorithm>
 #include <utility>
 
 #include "core/cpu/box.hpp"
@@ -27,6 +26,7 @@
 #include "cuda/filters/strip_kernel.cuh"
 #include "cuda/filters/strip_steady.cuh"
 #include "cuda/filters/strip_words.cuh"
+#include "cuda/kernel_info.hpp"
 
 namespace fl::cuda {
 namespace {
@@ -224,15 +224,15 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 template <int R>
 constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
 
-// Overlapping warps have a steady path (kApronSteady) in a kernel of its own, launched when every strip of the grid
-// has at least kApronSteadyMinRows rows; inside it a warp takes that path if its strip does too and its chunks and
-// rows lie inside the image. H100, three rounds against the kernel without it, % of a copy
-// (bench/results/2026-12-06_session18, calls 2 and 3): strips of 8 to 64 rows gained (8192x8192 gray8 radius 16 60.4
-// -> 62.1, rgba8 67.9 -> 70.5; 3840x2160 rgba8 radius 16 44.2 -> 49.3, radius 5 at 8 rows 67.2 -> 71.7), while small
-// gray8 grids, whose strips are 4 and 6 rows, lost (1920x1080 radius 16 65.9 -> 59.6, radius 8 82.0 -> 79.1;
-// 3840x2160 radius 5 63.5 -> 61.1) even when their warps all took the general path inside it (call 3: 66.8 ->
-// 59.9): the general path compiled beside the steady one ran slower (47 -> 71 registers at radius 16, ptxas).
-constexpr int kApronSteadyMinRows = 8;
+// Overlapping warps have a steady path (kApronSteady) in a kernel of its own, launched for grids of more than one wave
+// of resident blocks; inside it a warp takes that path if its chunks and rows lie inside the image. H100, three
+// rounds against the kernel without it, % of a copy (bench/results/2026-12-06_session18, calls 2 to 5): grids of
+// many waves gained (8192x8192 gray8 radius 5 / 8 / 12 / 16 75.8 / 68.5 / 64.1 / 59.8 -> 76.2 / 69.2 / 65.3 / 61.0,
+// rgba8 radius 16 67.2 -> 69.6; 3840x2160 rgba8 radius 5 / 8 / 12 / 16 67.1 / 59.8 / 47.8 / 43.6 -> 71.4 / 62.8 /
+// 50.4 / 48.8) and ran 13 to 18% fewer instructions (ncu), but grids within one wave lost, whatever their strips'
+// rows (gray8 1920x1080 radius 16, 8-row strips, 65.6 -> 61.8; 3840x2160 radius 12, 24 rows, 45.8 -> 43.2, radius 5,
+// 12 rows, 63.1 -> 61.3): there one strip's latency sets the time, and the steady kernel's took longer (1920x1080
+// radius 16: 14.4 us against 12.7, with 1.49 M instructions against 1.71 M). Those keep the kernel they had.
 
 template <int R, int Bpp, bool kApronSteady = true>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
@@ -254,9 +254,7 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
     if (at.end <= 0) return;
     const strip::StripWalk walk = strip::WalkOf<R>(at.strip, at.y0, at.end);
     const int lane = static_cast<int>(threadIdx.x) & 31;
-    // The same answer for the whole warp: its strip and its 32 chunks.
-    if (kApronSteady && at.end >= kApronSteadyMinRows &&
-        strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))
+    if (kApronSteady && strip::SteadyApronWarpFor<R>(a, at.x - lane * strip::kChunkBytes))  // the same for the warp
       RetainedStrip<R, Bpp, kApronSteady>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
     else
       RetainedStrip<R, Bpp>(a, reciprocal, box_rings, at.x, walk, at.end, at.writes);
@@ -294,7 +292,7 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
-// The kernel of large images (from radius 5, grids whose strips are all 8 rows or more: kApronSteadyMinRows).
+// The kernel of large images (from radius 5, grids of more than one wave: kApronSteady).
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
   const Kernel k = KernelFor(p.Int("radius"), f, true);  // null past the radii it serves (BoxFastRadiusProblem)
   return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);
@@ -310,16 +308,16 @@ void LaunchBoxFast(const CudaCall& c) {
                      std::to_string(kBoxFastMaxRadius) + " for " + std::string(ToString(f)));
   const std::size_t smem = BoxFastSmemBytes(c.launch, c.params, c.in.shape.format);
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
-    for (const Kernel k : {general, steady})
-      FL_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  // The strips of the steady kernel's grid (its blocks per SM set the tiers), or those of the other if any is short.
+    FL_CUDA_CHECK(cudaFuncSetAttribute(general, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   dim3 grid;
-  Kernel kernel = steady;
-  strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(steady), smem, &grid);
-  if (general != steady && std::min(args.rows, args.tail_rows) < kApronSteadyMinRows) {
-    kernel = general;
-    args = strip::StripArgsOf(c, reinterpret_cast<const void*>(general), smem, &grid);
-  }
+  const strip::StripArgs args = strip::StripArgsOf(c, reinterpret_cast<const void*>(general), smem, &grid);
+  // Overlapping warps' steady kernel for a grid of more than one wave (kApronSteady says why).
+  const int threads = c.launch.block_x * c.launch.block_y;
+  const bool waves = steady != general && static_cast<long>(grid.x) * grid.y >
+                                              ResidentBlocks(reinterpret_cast<const void*>(steady), threads, smem);
+  const Kernel kernel = waves ? steady : general;
+  if (waves && smem > 48 * 1024)
+    FL_CUDA_CHECK(cudaFuncSetAttribute(steady, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(args, cpu::BoxReciprocal(cpu::BoxTaps(r)));
   FL_CUDA_CHECK_LAUNCH("BoxFast");
 }

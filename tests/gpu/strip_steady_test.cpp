@@ -88,19 +88,19 @@ std::vector<SteadyCase> Cases() {
       for (SteadyCase::Row row : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
         for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r, row});
     }
-  // From radius 5 box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8): a warp whose 32 chunks
-  // and rows lie inside the image takes the steady path (strip::SteadyApronWarpFor), its neighbours the general one,
-  // and so does a strip shorter than 8 rows (box_fast.cu, kApronSteadyMinRows). A small image's grid halves its
-  // strips down to 4 rows (filters/box.cpp): the cases of 3600 rows in blocks of one warp keep strips of 32 rows
-  // (a grid of more than a third of a wave on a GPU of 132 SMs, smaller than 232 KB each), so their middle warps take
-  // the steady path; the others check the general path's short strips beside it.
-  const LaunchConfig one_warp{.block_x = 32, .block_y = 1, .ppt = 32, .smem = true};
+  // From radius 5 box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8). A grid of more than
+  // one wave launches a kernel with a steady path for them (box_fast.cu, kApronSteady), which a warp whose 32 chunks
+  // and rows lie inside the image takes; its neighbours take the general one. The cases of 3600 rows in strips of 4
+  // (blocks of 8 strips, whose rings allow at most 4 blocks per SM from radius 5 and one at 16, where the long grid
+  // doubles its strips to 16 or 32 rows) are grids of 290 to 1130 blocks, more than a wave on a GPU of 132 SMs; the
+  // others, grids within one wave, check the kernel without the steady path.
+  const LaunchConfig waves{.block_x = 32, .block_y = 8, .ppt = 4, .smem = true};
   for (const char* r : {"radius=5", "radius=8", "radius=16"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
       for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
       using Row = SteadyCase::Row;
       for (Row row : {Row::kWhole, Row::kPixelPast, Row::kChunkShort, Row::kChunkPast})
-        cases.push_back({"box", fmt, one_warp, r, row, 3600});
+        cases.push_back({"box", fmt, waves, r, row, 3600});
     }
   return cases;
 }
