@@ -26,7 +26,12 @@ case "${1:-}" in
     dir=${2:?usage: run_suite.sh keep DIR}
     device=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["device"].split()[1].lower())' "$dir/suite.json")
     date=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["date"])' "$dir/suite.json")
+    commit=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("commit", ""))' "$dir/suite.json")
     dest="bench/results/${date}_${device}_suite"
+    # A suite of another commit kept the same day on the same device stays; this one goes beside it.
+    if [ -f "$dest/suite.json" ] && ! grep -q "\"commit\": \"$commit\"" "$dest/suite.json"; then
+      dest="${dest}_${commit:0:7}"
+    fi
     mkdir -p "$dest"
     cp "$dir/suite.json" "$dest/"
     [ -f "$dir/peers.json" ] && cp "$dir/peers.json" "$dest/"
