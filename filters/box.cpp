@@ -44,7 +44,7 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 1920x1080 (r16 67.6 / 43.8 / 43.4 against 67.5 / 44.1 / 38.0).
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");
-  if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r))
+  if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
     return WithPptForRadius(d, r, {{6, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
   return WithPptForRadius(d, r, {{2, 16}, {4, 32}, {7, 24}, {8, 16}, {12, 24}, {cuda::kBoxFastMaxRadius, 32}});
 }
@@ -83,7 +83,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, P
 constexpr int kBoxShortMinRows = 4;
 static TailRule BoxFastTail(const ParamValues& p, PixelFormat) {
   const int r = p.Int("radius");
-  if (r <= cuda::kBoxFastEdgeMaxRadius) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
+  if (r <= 4) return kQuarterTail;  // radius 3 and 4: a quarter of 32 rows since call 9
   // Radius 5 to 7 since call 11 (24 rows), and 8 to 11; from 12 long grids double their strips.
   return TailRule{kHalfTail, kWholeWave, kThirdOfWave, kBoxShortMinRows, r < 12 ? 0 : kLongGridQuarters};
 }
@@ -176,8 +176,8 @@ static FilterSpec DeclareBox() {
       "slides over its other 3 pixels. Beyond radius 7 a box sum no longer "
       "fits a lane, but the difference of two column sums does: one add of lane pairs gives two such differences, "
       "and each output costs one extraction and one add. A warp's two end lanes have no neighbour in the warp: up "
-      "to radius 4 they also fetch the chunk beyond the warp and keep running sums of the column words they need "
-      "from it, so that each warp owns 32 chunks; from radius 5 they are only the apron and each warp writes 30 "
+      "to radius 7 (rgba8: 4) they also fetch the chunk beyond the warp and keep running sums of the column words "
+      "they need from it, so that each warp owns 32 chunks; beyond, they are only the apron and each warp writes 30 "
       "chunks, its neighbours overlapping it by two. The rows the last wave of resident blocks would cover go in "
       "shorter strips (a quarter as long up to radius 4, half from 5), started last, so that the grid does not "
       "end with a few long strips running alone. A grid that fills less than a third of one wave halves its "
@@ -226,12 +226,14 @@ static FilterSpec DeclareBox() {
       "took radius 3 from 74.7% to 79.4% of a copy and radius 4 from 72.3% to 76.8% (24.6 -> 20.4 M "
       "instructions at radius 3). As in the strip kernels, a last column of blocks that the row ends inside of "
       "moves left to end with the row, so that no lane waits on a load of clamped bytes every row: radius 3 at "
-      "3840x2160 went from 48.7% to 69.1% of a copy on an H100. From radius 5 a grid of more than one wave "
+      "3840x2160 went from 48.7% to 69.1% of a copy on an H100. Where warps overlap, a grid of more than one wave "
       "launches a second kernel, in which an overlapping warp whose chunks and rows all lie inside the image "
       "takes such a steady path too: 13 to 18% fewer instructions, radius 16 at 8192x8192 from 60.2% to 62.0% "
       "(rgba8 67.3 -> 69.8), rgba8 radius 5 and 16 at 3840x2160 from 67% to 72% and 44% to 49% (H100). A grid "
       "within one wave keeps the kernel without it: there one strip's latency sets the time, and the steady "
-      "kernel's was longer (1920x1080 radius 16: 14.4 against 12.7 us, for 13% fewer instructions).",
+      "kernel's was longer (1920x1080 radius 16: 14.4 against 12.7 us, for 13% fewer instructions). With own "
+      "warps in the steady blocks, gray8 radius 5 to 7 then gained from owning their chunks too (8192x8192 radius 5 "
+      "76.8% -> 79.6%, radius 7 73.7 -> 76.2; 1920x1080 and 2560x1440 3 to 5 points).",
       cuda::LaunchBoxFast, cuda::BoxFastKernel, cuda::BoxFastFootprint, 8, /*tail=*/0);
   fast.tail = BoxFastTail;  // by radius, as its text says
   fast.formats = {PixelFormat::Gray8, PixelFormat::Rgba8};

@@ -11,11 +11,11 @@
 // they come from the neighbouring lanes by warp shuffle. Up to radius 7 it slides two outputs per add over 16-bit
 // lanes (HorizontalPacked); larger radii slide one 32-bit sum by column differences taken two at a time in 16-bit
 // lanes (HorizontalWide); rgba8 slides over whole words (HorizontalRgbaPacked, and from radius 5
-// HorizontalRgbaWide in box_rgba_wide.cuh). A warp's two end lanes have no neighbour in the warp. Up to radius 4
-// they fetch the chunks beyond the warp and keep running sums of the words of them they need, so that a warp's 32
-// chunks are all its own. From radius 5 the end lanes only serve as the apron: a gray8 warp writes the 30 chunks of
-// its middle lanes and neighbouring warps overlap by two chunks (box_fast.hpp, kBoxFastEdgeMaxRadius, says why);
-// an rgba8 warp has ceil(r / 4) apron lanes on each side (BoxFastApronChunks). Division by (2r + 1)^2 is a
+// HorizontalRgbaWide in box_rgba_wide.cuh). A warp's two end lanes have no neighbour in the warp. Up to radius 7
+// (gray8; rgba8 4) they fetch the chunks beyond the warp and keep running sums of the words of them they need, so
+// that a warp's 32 chunks are all its own. Beyond, the end lanes only serve as the apron: a gray8 warp writes the 30
+// chunks of its middle lanes and neighbouring warps overlap by two chunks (box_fast.hpp, BoxFastEdgeMaxRadius, says
+// why); an rgba8 warp has ceil(r / 4) apron lanes on each side (BoxFastApronChunks). Division by (2r + 1)^2 is a
 // multiplication (cpu::BoxReciprocal, exact for every sum here).
 #include <utility>
 
@@ -64,7 +64,7 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // Words of each edge chunk the end lanes sum (own warps only; beyond radius 7 the type just needs a valid count).
   constexpr int kN = Bpp == 4 ? RgbaEdgeWords(R <= 4 ? R : 4)
                               : kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
-  constexpr bool kEdges = BoxFastOwnWarps(R);
+  constexpr bool kEdges = BoxFastOwnWarps(R, Bpp);
   const int threads = static_cast<int>(blockDim.x * blockDim.y);
   const int t = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
   const int lane = static_cast<int>(threadIdx.x) & 31;
@@ -221,15 +221,18 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 // registers without the cap (7 blocks at radius 3 and 4), 58 to 62 with it and no spill; with the cap against
 // without both it and the lean fetch, H100, 8192x8192, builds alternated, three rounds, % of a copy
 // (bench/results/2026-11-27i_session9, call 2): r1 93.3 -> 94.4, r2 88.6 -> 88.5, r3 86.7 -> 87.4, r4 84.4 -> 85.0.
+// Own warps from radius 5 (gray8) take 64 to 67 registers at 2 blocks (ptxas, sm_90): measured so (call 8 of
+// bench/results/2026-12-06_session18).
 template <int R>
-constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
+constexpr int kBoxFastMinBlocks = R <= 4 ? 4 : 2;
 
 // Overlapping warps have a steady path (kApronSteady) in a kernel of its own, launched for grids of more than one wave
 // of resident blocks; inside it a warp takes that path if its chunks and rows lie inside the image. H100, three
 // rounds against the kernel without it, % of a copy (bench/results/2026-12-06_session18, calls 2 to 5): grids of
 // many waves gained (8192x8192 gray8 radius 5 / 8 / 12 / 16 75.8 / 68.5 / 64.1 / 59.8 -> 76.2 / 69.2 / 65.3 / 61.0,
 // rgba8 radius 16 67.2 -> 69.6; 3840x2160 rgba8 radius 5 / 8 / 12 / 16 67.1 / 59.8 / 47.8 / 43.6 -> 71.4 / 62.8 /
-// 50.4 / 48.8) and ran 13 to 18% fewer instructions (ncu), but grids within one wave lost, whatever their strips'
+// 50.4 / 48.8; gray8 radius 5 to 7 have since taken own warps, box_fast.hpp) and ran 13 to 18% fewer instructions
+// (ncu), but grids within one wave lost, whatever their strips'
 // rows (gray8 1920x1080 radius 16, 8-row strips, 65.6 -> 61.8; 3840x2160 radius 12, 24 rows, 45.8 -> 43.2, radius 5,
 // 12 rows, 63.1 -> 61.3): there one strip's latency sets the time, and the steady kernel's took longer (1920x1080
 // radius 16: 14.4 us against 12.7, with 1.49 M instructions against 1.71 M). Those keep the kernel they had.
@@ -237,7 +240,7 @@ constexpr int kBoxFastMinBlocks = BoxFastOwnWarps(R) ? 4 : 2;
 template <int R, int Bpp, bool kApronSteady = true>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {
   extern __shared__ uint4 box_rings[];
-  if constexpr (BoxFastOwnWarps(R)) {
+  if constexpr (BoxFastOwnWarps(R, Bpp)) {
     const strip::BlockColumn column = strip::BlockColumnOf(a);  // a last column moved to end with the row
     const int x = (column.first + static_cast<int>(threadIdx.x)) * strip::kChunkBytes;
     const bool stores = x >= column.stores_from * strip::kChunkBytes;
@@ -263,13 +266,18 @@ __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip
 
 using Kernel = void (*)(strip::StripArgs, unsigned);
 
-// steady: overlapping warps with their steady path (own warps always have theirs).
+// steady: overlapping warps with their steady path (own warps always have theirs: one kernel).
+template <int R, int Bpp>
+Kernel KernelOf(bool steady) {
+  if constexpr (BoxFastOwnWarps(R, Bpp))
+    return BoxFast<R, Bpp>;
+  else
+    return steady ? BoxFast<R, Bpp> : BoxFast<R, Bpp, false>;
+}
 template <int Bpp, int... Rs>
 Kernel KernelFor(int r, bool steady, std::integer_sequence<int, Rs...>) {
   Kernel k = nullptr;
-  ((r == Rs + 1 ? (k = steady || BoxFastOwnWarps(Rs + 1) ? BoxFast<Rs + 1, Bpp> : BoxFast<Rs + 1, Bpp, false>, true)
-                : false) ||
-   ...);
+  ((r == Rs + 1 ? (k = KernelOf<Rs + 1, Bpp>(steady), true) : false) || ...);
   return k;
 }
 // Null past the radii the kernels serve (BoxFastRadiusProblem refuses them: a pipeline runs separable).
@@ -292,7 +300,7 @@ std::optional<std::string> BoxFastProblem(const LaunchConfig& c, const ParamValu
   return strip::BlockProblem(c, p);
 }
 
-// The kernel of large images (from radius 5, grids of more than one wave: kApronSteady).
+// The kernel of large images (overlapping warps: grids of more than one wave, kApronSteady).
 const void* BoxFastKernel(PixelFormat f, const LaunchConfig&, const ParamValues& p) {
   const Kernel k = KernelFor(p.Int("radius"), f, true);  // null past the radii it serves (BoxFastRadiusProblem)
   return reinterpret_cast<const void*>(k ? k : BoxFast<kBoxFastDefaultRadius, 1>);

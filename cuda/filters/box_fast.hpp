@@ -38,9 +38,16 @@ constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::k
 // 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3). Primed with every slot in flight (BoxFastPrimesAll), own warps win up
 // to radius 4 (bench/results/2026-11-27h_session8, call 9, three runs, overlapping -> own, tails as
 // BoxFastTail, ppt 16): radius 3 74.6 -> 78.4, 4 69.3 -> 75.0 (69.8 at its old 8 rows); 5 67.8 -> 67.6 and 6 and
-// 7 2 to 4 points slower at their best rows, so from radius 5 the warps overlap.
-constexpr int kBoxFastEdgeMaxRadius = 4;
-constexpr bool BoxFastOwnWarps(int radius) { return radius <= kBoxFastEdgeMaxRadius; }
+// 7 2 to 4 points slower at their best rows, so from radius 5 the warps overlapped. Since own warps took the steady
+// blocks (strip::SteadyBlockFor) gray8 radius 5 to 7 gain with them too (H100, overlapping -> own, three rounds, %
+// of a copy, bench/results/2026-12-06_session18, call 8): 8192x8192 r5 / r6 / r7 76.8 / 74.9 / 73.7 -> 79.6 / 77.9
+// / 76.2, 2560x1440 61.2 / 56.7 / 56.2 -> 64.3 / 60.5 / 60.5, 1920x1080 98.8 / 95.5 / 90.0 -> 104.0 / 100.0 /
+// 93.6, 3840x2160 +0.2 to +2.0. One chunk beyond the warp holds 16 gray8 pixels, the apron up to radius 16, but
+// HorizontalPacked (box_sums.cuh), which sums the edge words, serves radius 7 at most; it holds only 4 rgba8 pixels.
+constexpr int BoxFastEdgeMaxRadius(int bytes_per_pixel) { return bytes_per_pixel == 1 ? 7 : 4; }
+constexpr bool BoxFastOwnWarps(int radius, int bytes_per_pixel) {
+  return radius <= BoxFastEdgeMaxRadius(bytes_per_pixel);
+}
 
 // Apron lanes on each side of an overlapping warp: one 16-byte chunk holds gray8's 16 pixels of apron, but only 4
 // of rgba8's (its taps lie 4 bytes apart), so rgba8 needs ceil(r / 4) chunks (box_rgba_wide.cuh).
@@ -57,16 +64,16 @@ constexpr int BoxFastApronChunks(int radius, int bytes_per_pixel) {
 // warps of their own take it, and from radius 6. Radius 5 too since its strips are 24 rows long with tails
 // (filters/box.cpp): unprimed at 24 rows it lost 3.6 points at 2048x2048 and 4.1 at 1920x1080 against its old 10
 // rows, primed 1.3 and none (bench/results/2026-11-27i_session9, calls 10 and 11).
-constexpr bool BoxFastPrimesAll(int radius) { return BoxFastOwnWarps(radius) || radius >= 5; }
+constexpr bool BoxFastPrimesAll(int radius) { return radius <= 4 || radius >= 5; }  // every radius, as measured
 
 // Shared memory of its ring (the window's rows and the rows in flight).
-inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat) {
+inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
   if (c.block_x <= 0 || c.block_y <= 0) return 0;
   const long threads = static_cast<long>(c.block_x) * c.block_y;
   // Beyond kBoxFastMaxRadius no kernel runs (BoxFastRadiusProblem: a pipeline runs separable), so it asks no more.
   const int r = p.Int("radius") < kBoxFastMaxRadius ? p.Int("radius") : kBoxFastMaxRadius;
   // With warps of their own, each slot also holds each warp's two edge chunks.
-  const long edges = BoxFastOwnWarps(r) ? 2 * ((threads + 31) / 32) : 0;
+  const long edges = BoxFastOwnWarps(r, static_cast<int>(BytesPerPixel(in))) ? 2 * ((threads + 31) / 32) : 0;
   return static_cast<std::size_t>(threads + edges) * BoxFastRetainSlots(r) * 16;
 }
 
@@ -74,7 +81,7 @@ inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p,
 // ceil(r / 4) (rgba8): strip::ApronWarpFootprint.
 inline BlockFootprint BoxFastFootprint(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");
-  if (BoxFastOwnWarps(r)) return strip::Footprint(c, r, in);
+  if (BoxFastOwnWarps(r, static_cast<int>(BytesPerPixel(in)))) return strip::Footprint(c, r, in);
   return strip::ApronWarpFootprint(c, r, in, BoxFastApronChunks(r, static_cast<int>(BytesPerPixel(in))));
 }
 

@@ -59,7 +59,7 @@ __device__ __forceinline__ void AddLanes(unsigned w, unsigned& lo, unsigned& hi)
 
 template <int R>
 __device__ __forceinline__ Chunk HorizontalRgbaWide(const ColumnSums& own, unsigned reciprocal) {
-  static_assert(!BoxFastOwnWarps(R) && R <= kBoxFastMaxRadius);
+  static_assert(!BoxFastOwnWarps(R, 4) && R <= kBoxFastMaxRadius);
   constexpr int q = R / 4, s = R % 4;
   constexpr int kFullLanes = 2 * q + (s == 3 ? 1 : 0);  // lanes l - q .. wholly inside pixel 0's window
   // Pixel words beside the full lanes, each shuffled once: right j = 0 .. s + 3 from 4(l + q), left j = 4 - s ..

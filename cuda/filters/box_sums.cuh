@@ -132,7 +132,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
   return PackMeans<2>(q);
 }
 
-// The rgba8 means, for R <= kBoxFastEdgeMaxRadius (box_rgba_wide.cuh beyond it): a chunk is 4 pixels, and its
+// The rgba8 means, for R <= BoxFastEdgeMaxRadius(4) (box_rgba_wide.cuh beyond it): a chunk is 4 pixels, and its
 // column sums' words are already pixels (even[i]: channels 0 and 2 of pixel i in the low and high lanes, odd[i]:
 // channels 1 and 3), so the box sum slides over whole words, two channels per add, with no lane shifting at all.
 // The R pixels on each side are R words of the neighbouring chunks (NeighbourWords; an end lane's `edge` holds kN >=
@@ -141,7 +141,7 @@ __device__ __forceinline__ Chunk HorizontalPacked(const ColumnSums& own, const E
 template <int R, int kN>
 __device__ __forceinline__ Chunk HorizontalRgbaPacked(const ColumnSums& own, const EdgeSums<kN>& edge, bool edge_left,
                                                       bool edge_right, unsigned reciprocal) {
-  static_assert(R >= 1 && BoxFastOwnWarps(R) && kN >= R && kN <= 4);
+  static_assert(R >= 1 && BoxFastOwnWarps(R, 4) && kN >= R && kN <= 4);
   unsigned e[4 + 2 * R], o[4 + 2 * R];  // pixels k = -R .. 3 + R at k + R
   NeighbourWords<R>(own, edge, edge_left, edge_right, e, o);
   constexpr unsigned kHalf = (2 * R + 1) * (2 * R + 1) / 2;  // cpu::BoxTaps(R) / 2, in both lanes

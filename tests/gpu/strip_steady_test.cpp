@@ -1,15 +1,15 @@
-// The strip kernels' steady path (cuda/filters/strip_steady.cuh) against the CPU oracle. It serves blocks whose
-// chunks all lie inside the row and whose rows, with the stencil's apron, lie inside the image. The
-// registry's sizes and the tier tests' widths (4099, 1027 bytes) end in a partial block. Those widths leave the
-// right edge to the general path; here every row is a whole number of blocks. Then a row's last lane makes its
-// right neighbour from its own edge pixel inside the steady loop. Each image is at least three bands of the
-// largest block tall, so its middle bands are steady. Strips of 9 rows leave a part turn of every steady ring
-// (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4) take the steady blocks too, and its overlapping warps (radius
-// 5 to 16) a steady path of their own, warp by warp. A row one pixel past a whole
-// number of blocks ends inside the chunk right of the last steady block. Rows that end on a chunk boundary inside a
-// block (3840 bytes: half a block of 512 bytes, and whole warps past the row in wider blocks; 4112 bytes: one lane
-// inside) move the last column of blocks left to end with the row (strip::BlockColumnOf): its first lanes redo
-// chunks of the column before, and the bands inside the image take the steady path there too.
+// The strip kernels' steady path (cuda/filters/strip_steady.cuh) against the CPU oracle. It serves blocks whose chunks
+// all lie inside the row and whose rows, with the stencil's apron, lie inside the image. The registry's sizes and the
+// tier tests' widths (4099, 1027 bytes) end in a partial block. Those widths leave the right edge to the general path;
+// here every row is a whole number of blocks. Then a row's last lane makes its right neighbour from its own edge pixel
+// inside the steady loop. Each image is at least three bands of the largest block tall, so its middle bands are steady.
+// Strips of 9 rows leave a part turn of every steady ring (4, 5 or 6 rows). Box fast's own warps (radius 1 to 4, gray8
+// to 7) take the steady blocks too, and its overlapping warps (gray8 radius 8 to 16, rgba8 5 to 16) a steady path of
+// their own, warp by warp, in grids of more than a wave. A row one pixel past a whole number of blocks ends inside the
+// chunk right of the last steady block. Rows that end on a chunk boundary inside a block (3840 bytes: half a block of
+// 512 bytes, and whole warps past the row in wider blocks; 4112 bytes: one lane inside) move the last column of blocks
+// left to end with the row (strip::BlockColumnOf): its first lanes redo chunks of the column before, and the bands
+// inside the image take the steady path there too.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -78,8 +78,8 @@ std::vector<SteadyCase> Cases() {
       for (SteadyCase::Row r : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
         for (const LaunchConfig& l : launches) cases.push_back({f, fmt, l, "", r});
     }
-  // Box fast's own warps (radius 1 to 4) take the same steady blocks (box_fast.cu).
-  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
+  // Box fast's own warps (radius 1 to 4, gray8 to 7) take the same steady blocks (box_fast.cu).
+  for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4", "radius=7"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8})
       for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r});
   for (const char* r : {"radius=1", "radius=2", "radius=3", "radius=4"})
@@ -88,12 +88,12 @@ std::vector<SteadyCase> Cases() {
       for (SteadyCase::Row row : {SteadyCase::Row::kChunkShort, SteadyCase::Row::kChunkPast})
         for (const LaunchConfig& l : launches) cases.push_back({"box", fmt, l, r, row});
     }
-  // From radius 5 box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8). A grid of more than
-  // one wave launches a kernel with a steady path for them (box_fast.cu, kApronSteady), which a warp whose 32 chunks
-  // and rows lie inside the image takes; its neighbours take the general one. The cases of 3600 rows in strips of 4
-  // (blocks of 8 strips, whose rings allow at most 4 blocks per SM from radius 5 and one at 16, where the long grid
-  // doubles its strips to 16 or 32 rows) are grids of 290 to 1130 blocks, more than a wave on a GPU of 132 SMs; the
-  // others, grids within one wave, check the kernel without the steady path.
+  // From radius 8 (rgba8 5) box fast's warps overlap (30 chunks written, or 32 - 2 ceil(r / 4) for rgba8). A grid of
+  // more than one wave launches a kernel with a steady path for them (box_fast.cu, kApronSteady), which a warp whose 32
+  // chunks and rows lie inside the image takes; its neighbours take the general one. The cases of 3600 rows in strips
+  // of 4 (blocks of 8 strips, whose rings allow at most 4 blocks per SM from radius 5 and one at 16, where the long
+  // grid doubles its strips to 16 or 32 rows) are grids of 290 to 1130 blocks, more than a wave on a GPU of 132 SMs;
+  // the others, grids within one wave, check the kernel without the steady path.
   const LaunchConfig waves{.block_x = 32, .block_y = 8, .ppt = 4, .smem = true};
   for (const char* r : {"radius=5", "radius=8", "radius=16"})
     for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
