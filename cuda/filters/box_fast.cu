@@ -232,10 +232,10 @@ constexpr int kBoxFastMinBlocks = R <= 4 ? 4 : 2;
 // many waves gained (8192x8192 gray8 radius 5 / 8 / 12 / 16 75.8 / 68.5 / 64.1 / 59.8 -> 76.2 / 69.2 / 65.3 / 61.0,
 // rgba8 radius 16 67.2 -> 69.6; 3840x2160 rgba8 radius 5 / 8 / 12 / 16 67.1 / 59.8 / 47.8 / 43.6 -> 71.4 / 62.8 /
 // 50.4 / 48.8; gray8 radius 5 to 7 have since taken own warps, box_fast.hpp) and ran 13 to 18% fewer instructions
-// (ncu), but grids within one wave lost, whatever their strips'
-// rows (gray8 1920x1080 radius 16, 8-row strips, 65.6 -> 61.8; 3840x2160 radius 12, 24 rows, 45.8 -> 43.2, radius 5,
-// 12 rows, 63.1 -> 61.3): there one strip's latency sets the time, and the steady kernel's took longer (1920x1080
-// radius 16: 14.4 us against 12.7, with 1.49 M instructions against 1.71 M). Those keep the kernel they had.
+// (ncu), but grids within one wave lost, whatever their strips' rows (gray8 1920x1080 radius 16, 8-row strips, 65.6
+// -> 61.8; 3840x2160 radius 12, 24 rows, 45.8 -> 43.2, radius 5, 12 rows, 63.1 -> 61.3): there one strip's latency
+// sets the time, and the steady kernel's took longer (1920x1080 radius 16: 14.4 us against 12.7, with 1.49 M
+// instructions against 1.71 M). Those keep the kernel they had.
 
 template <int R, int Bpp, bool kApronSteady = true>
 __global__ void __launch_bounds__(256, kBoxFastMinBlocks<R>) BoxFast(const strip::StripArgs a, unsigned reciprocal) {

@@ -64,7 +64,7 @@ constexpr int BoxFastApronChunks(int radius, int bytes_per_pixel) {
 // warps of their own take it, and from radius 6. Radius 5 too since its strips are 24 rows long with tails
 // (filters/box.cpp): unprimed at 24 rows it lost 3.6 points at 2048x2048 and 4.1 at 1920x1080 against its old 10
 // rows, primed 1.3 and none (bench/results/2026-11-27i_session9, calls 10 and 11).
-constexpr bool BoxFastPrimesAll(int radius) { return radius <= 4 || radius >= 5; }  // every radius, as measured
+constexpr bool BoxFastPrimesAll(int) { return true; }  // every radius, as measured above
 
 // Shared memory of its ring (the window's rows and the rows in flight).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {

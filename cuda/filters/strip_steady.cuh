@@ -82,9 +82,10 @@ __device__ __forceinline__ bool SteadyBlockFor(const StripArgs& a, int first_chu
          SteadyOffsetsFit(a);
 }
 
-// The same for a warp that overlaps its neighbours (PlaceApronWarp: box fast from radius 5), whose lane 0 owns the
-// chunk at byte warp_x: all 32 of its chunks inside both rows. No chunk beyond the warp is fetched, so a chunk the
-// row ends in right of it does not matter. The same for the whole warp (it depends on block and warp indices only).
+// The same for a warp that overlaps its neighbours (PlaceApronWarp: box fast's, gray8 from radius 8, rgba8 from 5),
+// whose lane 0 owns the chunk at byte warp_x: all 32 of its chunks inside both rows. No chunk beyond the warp is
+// fetched, so a chunk the row ends in right of it does not matter. The same for the whole warp (it depends on block
+// and warp indices only).
 template <int R>
 __device__ __forceinline__ bool SteadyApronWarpFor(const StripArgs& a, int warp_x) {
   const SteadyBandRows band = SteadyBandOf(a);
