@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 24 at 5, 32 from radius 13).
+// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 24 from 5, 16 up to 2).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -127,14 +127,14 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   EXPECT_EQ(planned().ppt, 32);
   ASSERT_EQ(Do("param 3 radius 5"), "");
   EXPECT_EQ(planned().ppt, 24);
-  ASSERT_EQ(Do("param 3 radius 16"), "");
-  EXPECT_EQ(planned().ppt, 32) << "the default follows the radius";
+  ASSERT_EQ(Do("param 3 radius 2"), "");
+  EXPECT_EQ(planned().ppt, 16) << "the default follows the radius";
   ASSERT_EQ(Do("block 3 64x2"), "");
   EXPECT_EQ(s.pipeline.stages[2].launch_set, kSetBlock);
-  EXPECT_EQ(planned().ppt, 32) << "a block set leaves ppt to the rule";
+  EXPECT_EQ(planned().ppt, 16) << "a block set leaves ppt to the rule";
   EXPECT_EQ(planned().block_x, 64);
   ASSERT_EQ(Do("ppt 3 10"), "");
-  ASSERT_EQ(Do("param 3 radius 2"), "");
+  ASSERT_EQ(Do("param 3 radius 16"), "");
   EXPECT_EQ(planned().ppt, 10) << "a ppt set stays whatever the radius";
   EXPECT_EQ(planned().block_y, 2);
 }
