@@ -49,15 +49,11 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // / 74.4 / 72.0; r16 61.9 / 63.3 / 61.9 / 63.1 / 61.9, 42.2 / 43.0 / 37.8 / 43.5 / 37.5, 71.0 / 69.9 / 71.2 / 69.2 /
 // 71.0: 24 rows from radius 5 to 16 (it was 16 at 8 and 32 from 13). rgba8 r8 (16 / 24 / 32 / 48) 87.6 / 87.6 / 87.0
 // / 86.4 and 66.2 / 66.0 / 60.7 / 54.5: 16 rows to radius 8 (it was 32 from 7); r12 (32) and r16 (16) kept theirs.
-// Gray8 radius 3 (ppt 8 / 16 / 24 / 32 / 48, call 3): 82.4 / 84.8 / 87.3 / 87.1 / 82.5, 69.8 / 67.3 / 72.8 / 67.7 /
-// 72.8, 110.8 / 112.1 / 107.3 / 102.7 / 94.0: 24 rows; radius 4 keeps 32 (83.2 against 88.4 at 24 at 8192x8192).
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");
-  if (in == PixelFormat::Rgba8)
-    return cuda::BoxFastOwnWarps(r, 4)
-               ? WithPptForRadius(d, r, {{2, 16}, {4, 32}})
-               : WithPptForRadius(d, r, {{8, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
-  return WithPptForRadius(d, r, {{2, 16}, {3, 24}, {4, 32}, {cuda::kBoxFastMaxRadius, 24}});
+  if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
+    return WithPptForRadius(d, r, {{8, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
+  return WithPptForRadius(d, r, {{2, 16}, {4, 32}, {cuda::kBoxFastMaxRadius, 24}});
 }
 
 // fast's tail strips (the last wave's rows in shorter strips) by radius: a quarter as tall up to radius 4 (at 32
@@ -259,7 +255,7 @@ static FilterSpec DeclareBox() {
   fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 2, 24 at 3 (rgba8 32), 32 at 4, 24 from 5 to 16, all with the tail strips; "
+      "ppt 16 up to radius 2, 32 at 3 and 4, 24 from 5 to 16, all with the tail strips; "
       "rgba8 from radius 5: 16 to 8, 32 to 12, 16 to 16";
 
   // `fast` first: a new stage's default CUDA variant.

@@ -174,8 +174,6 @@ TEST(LaunchDefaults, BoxFastRowsFollowTheRadiusAndTheFormat) {
     EXPECT_EQ(rows(4, fmt), 32);
   }
   EXPECT_EQ(rows(5, PixelFormat::Gray8), 24);
-  EXPECT_EQ(rows(3, PixelFormat::Gray8), 24);
-  EXPECT_EQ(rows(3, PixelFormat::Rgba8), 32);
   EXPECT_EQ(rows(8, PixelFormat::Gray8), 24);
   EXPECT_EQ(rows(16, PixelFormat::Gray8), 24);
   EXPECT_EQ(rows(5, PixelFormat::Rgba8), 16);

@@ -111,7 +111,7 @@ TEST_F(ScriptActions, ValuesGoWhereTheStageEditorPutsThem) {
 }
 
 // A launch field set by script (as by the editor) stays; the fields not set keep following the variant's rule
-// for the stage's parameters (box fast on gray8: ppt 24 at radius 3 (the default) and from 5, 16 up to 2).
+// for the stage's parameters (box fast: ppt 32 at radius 3 (the default) and 4, 24 from 5, 16 up to 2).
 TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   s.backend = Backend::Cuda;
   s.pipeline = DefaultPipeline(*s.registry, s.backend);  // planned for CUDA (no device needed to plan)
@@ -124,7 +124,7 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
     EXPECT_TRUE(plan.ok()) << plan.issue->message;
     return plan.ok() ? plan.stages[2].launch : LaunchConfig{};
   };
-  EXPECT_EQ(planned().ppt, 24);
+  EXPECT_EQ(planned().ppt, 32);
   ASSERT_EQ(Do("param 3 radius 5"), "");
   EXPECT_EQ(planned().ppt, 24);
   ASSERT_EQ(Do("param 3 radius 2"), "");
