@@ -49,6 +49,8 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // / 74.4 / 72.0; r16 61.9 / 63.3 / 61.9 / 63.1 / 61.9, 42.2 / 43.0 / 37.8 / 43.5 / 37.5, 71.0 / 69.9 / 71.2 / 69.2 /
 // 71.0: 24 rows from radius 5 to 16 (it was 16 at 8 and 32 from 13). rgba8 r8 (16 / 24 / 32 / 48) 87.6 / 87.6 / 87.0
 // / 86.4 and 66.2 / 66.0 / 60.7 / 54.5: 16 rows to radius 8 (it was 32 from 7); r12 (32) and r16 (16) kept theirs.
+// Gray8 radius 3 keeps 32: at 24 rows (4126ec9, call 4, alternated) 89.3 -> 86.8 at 8192x8192, though 69.1 -> 72.8 at
+// 3840x2160 and 99.1 -> 109.3 at 1920x1080; a rule by radius alone cannot take both.
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
   const int r = p.Int("radius");
   if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
