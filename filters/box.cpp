@@ -23,8 +23,8 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // strips (BoxFastTail) change that: 16 rows at radius 1 to 3. Radius 1 ran best at 8 until its warps owned their
 // 32 chunks (cuda::BoxFastOwnWarps); since, 16 rows: 87.2% of a copy against 85.8 at 8 and 86.9 at 12 (same
 // process, two runs, bench/results/2026-11-27f_box_edges, call 9). From radius 6 the window is primed with every
-// ring slot in flight, and from 8 it stays in the ring (cuda::BoxFastPrimesAll): the first rows then cost less,
-// and longer strips pay off from radius 8. Three runs, ppt 8 / 12 / 16 / 24 (/ 32 / 48), % of a copy
+// ring slot in flight, and from 8 it stays in the ring (priming, cuda/filters/box_fast.hpp): the first rows then
+// cost less, and longer strips pay off from radius 8. Three runs, ppt 8 / 12 / 16 / 24 (/ 32 / 48), % of a copy
 // (bench/results/2026-11-27h_session8, calls 4 and 5): r6 64.2 / 64.8 / 64.7 / 62.0, r7 61.2 / 63.5 / 62.9 / 60.9,
 // r8 56.6 / 62.1 / 64.5 / 63.8, r9 53.0 / 58.7 / 61.5 / 61.9, r11 47.4 / 54.0 / 57.6 / 59.2, r12 (16 / 24 / 32 / 48)
 // 55.2 / 56.9 / 57.1 / 55.3 and (call 4) 55.6 / 57.7 at 16 / 24, r14 47.7 / 50.6 / 51.7 / 51.3, r16 44.8 / 48.7 /
@@ -33,7 +33,7 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 32 rows, with tail strips a quarter as long: at 8192x8192 their grid fits one wave of full strips (StripTiers
 // keeps a grid within one wave), and smaller images get strips as short as before (bench/results/
 // 2026-11-27i_session9, calls 7 to 9). Radius 5 to 7 take 24 rows with half-height tails (radius 5 primed,
-// cuda::BoxFastPrimesAll): without tails, 24 rows ran 12 to 16 points slower at 2048x2048 (call 8); with them,
+// cuda/filters/box_fast.hpp): without tails, 24 rows ran 12 to 16 points slower at 2048x2048 (call 8); with them,
 // against 10 rows at radius 5 and 12 at 6 and 7 (call 11, three rounds), 8192x8192 r5 / r6 / r7 71.8 / 71.3 / 69.8
 // -> 74.9 / 72.7 / 71.4, 16384x16384 +0.8 to +2.8, 4096x4096 +3.9 to +4.8, 2048x2048 r5 -1.3 and r6 / r7 level.
 // rgba8 from radius 5 (warps overlapping by ceil(r / 4) chunks, box_rgba_wide.cuh) has rules of its own: H100, ppt 8

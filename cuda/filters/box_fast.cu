@@ -50,7 +50,7 @@ constexpr int RgbaEdgeWords(int r) { return r <= 2 ? r : 4; }
 // + 1 + kAhead slots, kAhead rows ahead of use. Row i is still there when it leaves the window, 2R + 1 rows later,
 // and its slot is refilled (with row i + S) only after that: one fetch per row instead of two, and no second pass
 // of the input through L2. The window's first 2R + 1 rows come through the ring too, all S slots' rows fetched at
-// once where that measured faster (BoxFastPrimesAll). With warps of their own (BoxFastOwnWarps), lanes 0 and 31
+// once (priming, box_fast.hpp). With warps of their own (BoxFastOwnWarps), lanes 0 and 31
 // also fetch the chunks beyond the warp into the warp's two edge rings and keep running sums of the words of them
 // they need. Every other lane reads its own ring in their place (a sum it does not use): the reads need no
 // branch, only the fetches, and each lane reads only what it fetched itself. Bpp is 1 (gray8) or 4 (rgba8): the
@@ -60,7 +60,6 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
                                               const strip::StripWalk& walk, int end, bool writes) {
   constexpr int kAhead = strip::kPipeDepth - 1;
   constexpr int S = BoxFastRetainSlots(R);
-  constexpr bool kPrimeAll = BoxFastPrimesAll(R);
   // Words of each edge chunk the end lanes sum (own warps only; beyond radius 7 the type just needs a valid count).
   constexpr int kN = Bpp == 4 ? RgbaEdgeWords(R <= 4 ? R : 4)
                               : kPackedNbrWords<(R < kPackedMaxRadius ? R : kPackedMaxRadius)>;
@@ -150,9 +149,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
     }
   };
   auto next = [](int s) { return s + 1 == S ? 0 : s + 1; };
-  constexpr int kFirstIssued = kPrimeAll ? S : kAhead;  // rows fetched before the window's first is added
 #pragma unroll
-  for (int i = 0; i < kFirstIssued; ++i) issue(i, i);
+  for (int i = 0; i < S; ++i) issue(i, i);  // every slot's row in flight before the window's first is added
   int take = 0, refill = kAhead;  // the slots of input row i and of row i + kAhead (row i - 2R - 1 once i > 2R)
 
   ColumnSums sums{{0, 0, 0, 0}, {0, 0, 0, 0}};
@@ -162,9 +160,8 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
   // call 3): radius 3 72.1 -> 73.1% of a copy, radius 4 69.3 -> 70.3, at 72 registers instead of 56.
 #pragma unroll
   for (int r = 0; r <= 2 * R; ++r) {
-    // Row r has arrived once at most kFirstIssued - 1 - r groups (one per row) are pending; without kPrimeAll
-    // each row also fetches the one kAhead rows on, so that stays kAhead - 1.
-    strip::CpAsyncWaitAtMost<S - 1>(kPrimeAll ? kFirstIssued - 1 - r : kAhead - 1);
+    // Row r has arrived once at most S - 1 - r groups (one per row) are pending.
+    strip::CpAsyncWaitAtMost<S - 1>(S - 1 - r);
     unsigned v[4];
     chunk_at(take, v);
     AddRow(sums, v);
@@ -174,7 +171,6 @@ __device__ __forceinline__ void RetainedStrip(const strip::StripArgs& a, unsigne
 #pragma unroll
       for (int k = 0; k < kN; ++k) edge_sums.even[k] += strip::Even(w[k]), edge_sums.odd[k] += strip::Odd(w[k]);
     }
-    if constexpr (!kPrimeAll) issue(r + kAhead, refill);
     take = next(take), refill = next(refill);
   }
   for (int j = 0;; ++j) {

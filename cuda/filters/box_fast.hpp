@@ -21,7 +21,7 @@ std::optional<std::string> BoxFastRadiusProblem(const ParamValues& p, PixelForma
 // Every radius keeps each row of its window in a ring of shared-memory slots until it leaves, so that the row
 // leaving the window is read back from there: one fetch per row. Radius 8 to 16 used to fetch it again through
 // L2 instead, since a ring of 2r + 4 slots cuts the blocks per SM (at radius 16, 576 bytes a thread: 12 warps
-// per SM instead of 20). With the window primed with every slot in flight (BoxFastPrimesAll) the ring won at
+// per SM instead of 20). With the window primed with every slot in flight (priming, below) the ring won at
 // every radius from 8 at its best rows: H100, 8192x8192, three runs, % of a copy, refetch -> ring
 // (bench/results/2026-11-27h_session8, calls 4 and 5): r8 57.9 -> 64.5, r10 53.5 -> 59.9, r12 54.2 -> 57.7,
 // r14 49.5 -> 51.7, r16 50.2 -> 50.3.
@@ -35,7 +35,7 @@ constexpr int BoxFastRetainSlots(int radius) { return 2 * radius + 1 + (strip::k
 // bench/results/2026-11-27f_box_edges, call 4).
 // With the window's first rows fetched as they were (kPipeDepth - 1 ahead), the edge fetches and sums cost as much
 // as that at radius 3 and more from 4 (call 7 there, three runs: radius 1 82.9 -> 86.8, 2 78.3 -> 80.6, 3 75.0 ->
-// 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3). Primed with every slot in flight (BoxFastPrimesAll), own warps win up
+// 75.6, 4 69.9 -> 67.4, 5 68.2 -> 60.3). Primed with every slot in flight (priming, below), own warps win up
 // to radius 4 (bench/results/2026-11-27h_session8, call 9, three runs, overlapping -> own, tails as
 // BoxFastTail, ppt 16): radius 3 74.6 -> 78.4, 4 69.3 -> 75.0 (69.8 at its old 8 rows); 5 67.8 -> 67.6 and 6 and
 // 7 2 to 4 points slower at their best rows, so from radius 5 the warps overlapped. Since own warps took the steady
@@ -55,16 +55,15 @@ constexpr int BoxFastApronChunks(int radius, int bytes_per_pixel) {
   return bytes_per_pixel == 4 ? (radius + 3) / 4 : 1;
 }
 
-// Whether a strip primes its window with a fetch in flight for every slot of the ring at once, rather than
-// strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1 rows then arrive at
-// the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs, % of a copy
-// at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r6 63.6 ->
-// 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above. Overlapping warps at radius 3 to 5 were level or
-// slower with it (r3 74.4 -> 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0), own warps at 3 and 4 faster (above): the
-// warps of their own take it, and from radius 6. Radius 5 too since its strips are 24 rows long with tails
-// (filters/box.cpp): unprimed at 24 rows it lost 3.6 points at 2048x2048 and 4.1 at 1920x1080 against its old 10
-// rows, primed 1.3 and none (bench/results/2026-11-27i_session9, calls 10 and 11).
-constexpr bool BoxFastPrimesAll(int) { return true; }  // every radius, as measured above
+// Priming: every strip fetches the first rows of its window with a fetch in flight for every slot of the ring at once
+// (RetainedStrip), rather than strip::kPipeDepth - 1 rows ahead as in the rest of the strip: the window's first 2r + 1
+// rows then arrive at the memory's pace instead of one row's latency each. Measured by radius (same calls, three runs,
+// % of a copy at the default rows (radius 5: 12), rows ahead -> all slots): r1 86.9 -> 87.9, r2 79.7 -> 82.1, r6 63.6
+// -> 64.8, r7 62.0 -> 63.5, and the ring from radius 8 above. Overlapping warps at radius 3 to 5 were level or slower
+// with it (r3 74.4 -> 73.8, r4 69.6 -> 69.3, r5 66.9 -> 67.0), own warps at 3 and 4 faster (above): the warps of their
+// own take it, and from radius 6. Radius 5 too since its strips are 24 rows long with tails (filters/box.cpp): unprimed
+// at 24 rows it lost 3.6 points at 2048x2048 and 4.1 at 1920x1080 against its old 10 rows, primed 1.3 and none
+// (bench/results/2026-11-27i_session9, calls 10 and 11). Every radius primes so since.
 
 // Shared memory of its ring (the window's rows and the rows in flight).
 inline std::size_t BoxFastSmemBytes(const LaunchConfig& c, const ParamValues& p, PixelFormat in) {
