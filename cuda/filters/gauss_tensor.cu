@@ -43,7 +43,11 @@
 //    at lane-dependent indices, the table cost 14% of gray8 radius 4's instructions; by shuffles, gray8 radius
 //    1..8 ran 0.8 to 2.7 points of the copy faster, rgba8 level (H100, 2026-11-27j_session10, call 1).
 //    Measured on an H100 (8192x8192, block 32x8, 128 rows per warp): radius 4 0.076 ms against 0.088 ms off,
-//    radius 8 0.079 against 0.097. What limits it now (ncu): the fixed latency of each warp's chain of dependent
+//    radius 8 0.079 against 0.097. Gray8 up to radius 16 stores through a shared tile (TileStores): ncu with the
+//    clocks left alone (1.79 GHz; locked at base, 1.43, it hides this) had the L2 at 85% of its peak, every sector
+//    of the loads and stores asked for in two 16-byte halves; with whole-sector stores the L2 fell to 75% and
+//    issue rose from 0.66 to 0.73 per scheduler, for 10% more instructions (2026-12-06_session20, call 3). Before
+//    that (earlier sessions, ncu at base clocks): the fixed latency of each warp's chain of dependent
 //    mma, the barrier and the shared-memory reads, at 50% occupancy
 //    (62 registers); 0.69 issued warps per scheduler, L2 65% busy. Tried and slower: two strips per warp (fewer
 //    instructions, but 78 registers), 8 or 16 slots at one barrier per step (no change), 48 registers (spills).
@@ -77,6 +81,7 @@
 #include "core/error.hpp"
 #include "core/strip_tiers.hpp"
 #include "cuda/filters/gauss_tensor.cuh"
+#include "cuda/filters/gauss_tensor_staged.cuh"
 #include "cuda/filters/gauss_tensor.hpp"
 #include "cuda/filters/row_pipe.cuh"
 #include "cuda/kernel_info.hpp"
@@ -157,10 +162,11 @@ __global__ void __launch_bounds__(256) GaussTensor(const __grid_constant__ HalfW
 // 66.9% of a copy at radius 6 (bench/results/2026-11-27j_session10, call 13). The same cap on radius 3..4 (72
 // registers since the band table is built by shuffles, 3 blocks) ran slower, 71.0 -> 69.9 at radius 4, and a minimum
 // of 1 gave every shape more registers (gray8 70). Gray8's 4-block shape (radius 17..24), which holds two more
-// column fragments and four more carried tiles, is left to ptxas.
+// column fragments and four more carried tiles, is left to ptxas. Gray8 radius 1..8 with TileStores takes 4 blocks
+// too: left to ptxas it took 72 registers (3 blocks per SM); capped, 64 without a spill, as before TileStores.
 template <class S>
 constexpr int StagedMinBlocks() {
-  return S::kChannels == 4 && S::kBlocks == 4 ? 4 : 0;
+  return (S::kChannels == 4 && S::kBlocks == 4) || (S::kChannels == 1 && S::kBlocks == 2) ? 4 : 0;
 }
 
 // kWide: a block of 5..8 warps. kStride: GaussTensorStagedStride for it, a constant so that the second tile's
@@ -199,7 +205,20 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
                               S::kLeft + S::kThreadBytes * t;
   // Warps whose strip lies past the row's end (the block's last ones) still fetch and wait with the others.
   const bool active = x0 < a.row_bytes;
-  StripStores out(a, x0, ys, g, t);
+  // Gray8 up to radius 16: each step's outputs go to tiles[period % 2], stored after the next barrier (TileStores);
+  // the others store their own words (StripStores). Measured on an H100 against StripStores (three rounds, % of a
+  // copy at 8192x8192, bench/results/2026-12-06_session20, call 3): gray8 radius 2 / 4 / 8 / 12 65.3 / 65.2 / 64.8 /
+  // 51.5 -> 66.7 / 66.5 / 65.9 / 51.8; rgba8 radius 2 / 4 / 6 / 8 74.3 / 71.6 / 68.2 / 63.8 -> 73.4 / 70.6 / 59.9 /
+  // 60.5 (spills at radius 5..8), so rgba8 keeps StripStores, and gray8 past radius 16 (not measured) too.
+  constexpr bool kTiles = S::kChannels == 1 && S::kColumnBlocks <= 3;
+  __shared__ alignas(16) OutTile tiles[2];  // unused, and so not allocated, in the kernels without TileStores
+  auto make_stores = [&] {
+    if constexpr (kTiles)
+      return TileStores(a, xb, ys, yend, tid, warps, g, t);
+    else
+      return StripStores(a, x0, ys, g, t);
+  };
+  auto out = make_stores();
 
   // Groups: slots 0 .. kStagedSlots - kBarrierSteps before the first barrier, then kBarrierSteps per barrier.
   for (int k = 0; k <= kStagedSlots - kBarrierSteps; ++k) issue(k);
@@ -228,19 +247,27 @@ __global__ void __launch_bounds__(256, StagedMinBlocks<S>())
     __syncthreads();
 #pragma unroll
     for (int b = 1; b <= kBarrierSteps; ++b) issue(s + kStagedSlots - kBarrierSteps + b);
+    if constexpr (kTiles)
+      if (s > 0) out.Store(tiles[(s / kBarrierSteps - 1) % 2], a);
     if (!active) continue;
 #pragma unroll 1  // unrolled, the two steps need more than 64 registers
     for (int b = 0; b < kBarrierSteps; ++b) {
       if (s + b >= steps) break;
-      const int y0 = ys + (s + b) * kStepRows;
       const TileRows bottom = row_pass(s + b + kPre, 0), below = row_pass(s + b + kPre, 1);
-      out.Step(band.col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, y0, yend);  // rows y0 - kApronRows ..
+      if constexpr (kTiles)
+        out.Step(band.col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, tiles[(s / kBarrierSteps) % 2], b);
+      else  // rows y0 - kApronRows ..
+        out.Step(band.col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, ys + (s + b) * kStepRows, yend);
       // The next step carries this one's tiles from t2 on, bottom and below last.
       if constexpr (kPre == 1) t0 = bottom, t1 = below;
       if constexpr (kPre == 2) t0 = t2, t1 = t3, t2 = bottom, t3 = below;
       if constexpr (kPre == 3) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = bottom, t5 = below;
       if constexpr (kPre == 4) t0 = t2, t1 = t3, t2 = t4, t3 = t5, t4 = t6, t5 = t7, t6 = bottom, t7 = below;
     }
+  }
+  if constexpr (kTiles) {
+    __syncthreads();  // the last tile's steps are done
+    out.Store(tiles[(steps - 1) / kBarrierSteps % 2], a);
   }
 }
 

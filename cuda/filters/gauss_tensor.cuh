@@ -1,10 +1,9 @@
 #pragma once
 // The pieces both `tensor` gauss kernels share (gauss_tensor.cu: one loads each warp's windows straight from
 // global memory, the other stages the block's rows in shared memory first): the band matrices as mma
-// fragments, the row pass of one 8-row tile, the column pass with its stores, and (at the end) how the staged
-// kernel fills its ring of slots. Everything counts bytes, not
-// pixels: a warp's strip is 16 bytes (16 gray8 pixels, 4 rgba8 ones), and the column pass, which mixes rows
-// only, does not know the format. The numbering of the products' summation indices is explained in
+// fragments, the row pass of one 8-row tile, the column pass and a warp's own stores (the staged kernel's ring
+// and tile stores: gauss_tensor_staged.cuh). Everything counts bytes, not pixels: a warp's strip is 16 bytes (16
+// gray8 pixels, 4 rgba8 ones), and the column pass, which mixes rows only, does not know the format. The numbering of the products' summation indices is explained in
 // gauss_tensor.cu's header.
 #include <cuda_fp16.h>
 
@@ -273,6 +272,28 @@ __device__ __forceinline__ void StoreWord(std::uint8_t* p, bool whole, int valid
     if (i < valid) p[i] = static_cast<std::uint8_t>(word >> (8 * i));
 }
 
+// The column pass of one step: output rows y0 .. y0 + 15 from the row-pass tiles of rows y0 - 8 (kC - 1) .. y0 + 15 +
+// 8 (kC - 1): the 2 kC - 2 carried from earlier steps (t0 the rows from y0 - 8 (kC - 1); the others unused), then the
+// two new ones, bottom and below. o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
+template <int kC>
+__device__ __forceinline__ void ColumnPass(const uint4 (&col)[kC], TileRows t0, TileRows t1, TileRows t2, TileRows t3,
+                                           TileRows t4, TileRows t5, TileRows t6, TileRows t7, TileRows bottom,
+                                           TileRows below, float (&o0)[4], float (&o1)[4]) {
+  // Accumulators start at zero (the mma reads RZ); RoundByte rounds to nearest.
+#pragma unroll
+  for (int i = 0; i < 4; ++i) o0[i] = 0.0f, o1[i] = 0.0f;
+  Mma(o0, col[0], t0.x0, t1.x0);
+  if constexpr (kC >= 3) Mma(o0, col[1], t2.x0, t3.x0);
+  if constexpr (kC >= 4) Mma(o0, col[2], t4.x0, t5.x0);
+  if constexpr (kC >= 5) Mma(o0, col[3], t6.x0, t7.x0);
+  Mma(o0, col[kC - 1], bottom.x0, below.x0);
+  Mma(o1, col[0], t0.x1, t1.x1);
+  if constexpr (kC >= 3) Mma(o1, col[1], t2.x1, t3.x1);
+  if constexpr (kC >= 4) Mma(o1, col[2], t4.x1, t5.x1);
+  if constexpr (kC >= 5) Mma(o1, col[3], t6.x1, t7.x1);
+  Mma(o1, col[kC - 1], bottom.x1, below.x1);
+}
+
 // Where thread (g, t) of the warp whose strip starts at x0 stores: x = x0 + 4t .. + 3 of rows g and g + 8 of
 // each step, from output row ys.
 class StripStores {
@@ -284,25 +305,12 @@ class StripStores {
         eight_rows_(8 * a.out_pitch),
         dst_(a.out + static_cast<std::size_t>(ys + g) * a.out_pitch + x0 + 4 * t) {}
 
-  // Output rows y0 .. y0 + 15 (those before yend) from the row-pass tiles of rows y0 - 8 (kC - 1) .. y0 + 15 + 8 (kC -
-  // 1): the 2 kC - 2 carried from earlier steps (t0 the rows from y0 - 8 (kC - 1); the others unused), then the two
-  // new ones, bottom and below; moves on to the next 16 rows.
+  // Output rows y0 .. y0 + 15 (those before yend) by ColumnPass; moves on to the next 16 rows.
   template <int kC>
   __device__ void Step(const uint4 (&col)[kC], TileRows t0, TileRows t1, TileRows t2, TileRows t3, TileRows t4,
                        TileRows t5, TileRows t6, TileRows t7, TileRows bottom, TileRows below, int y0, int yend) {
-    // Accumulators start at zero (the mma reads RZ); RoundByte rounds to nearest.
-    float o0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, o1[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    Mma(o0, col[0], t0.x0, t1.x0);
-    if constexpr (kC >= 3) Mma(o0, col[1], t2.x0, t3.x0);
-    if constexpr (kC >= 4) Mma(o0, col[2], t4.x0, t5.x0);
-    if constexpr (kC >= 5) Mma(o0, col[3], t6.x0, t7.x0);
-    Mma(o0, col[kC - 1], bottom.x0, below.x0);
-    Mma(o1, col[0], t0.x1, t1.x1);
-    if constexpr (kC >= 3) Mma(o1, col[1], t2.x1, t3.x1);
-    if constexpr (kC >= 4) Mma(o1, col[2], t4.x1, t5.x1);
-    if constexpr (kC >= 5) Mma(o1, col[3], t6.x1, t7.x1);
-    Mma(o1, col[kC - 1], bottom.x1, below.x1);
-    // o0: rows g, g + 8 at x 4t, 4t + 1; o1: the same rows at x 4t + 2, 4t + 3.
+    float o0[4], o1[4];
+    ColumnPass(col, t0, t1, t2, t3, t4, t5, t6, t7, bottom, below, o0, o1);
     // The common case, both words inside the image, skips the per-row tests (H100, 8192x8192, ppt 128: gray8
     // radius 8 0.0735 against 0.0756 ms, radius 4 0.0722 against 0.0735; rgba8 radius 8 0.339 against 0.345).
     if (whole_ && y0 + kStepRows <= yend) {
@@ -321,62 +329,6 @@ class StripStores {
   int g_;
   std::size_t eight_rows_;
   std::uint8_t* dst_;
-};
-
-}  // namespace fl::cuda::tensor
-
-namespace fl::cuda::tensor {
-
-// The staged kernel (shared memory on): a block's rows pass through a ring of kStagedSlots slots in shared
-// memory, each 16 rows of the 16 warps bytes of the block's strips and kMargin bytes on each side (a row's
-// stride: GaussTensorStagedStride); one barrier serves
-// kBarrierSteps steps of 16 output rows. Between two barriers the ring holds the kBarrierSteps slots being read,
-// the kBarrierSteps the barrier freed (being refilled) and kStagedSlots - 2 kBarrierSteps in flight: with 4
-// kBarrierSteps, the next group's slots are on their way while this one is read. With more column blocks a step
-// reads slots kColumnBlocks - 2 further on (the slots between were row-passed by earlier steps), so that many fewer
-// are in flight: 1 of the 4 at gray8 radius 25..32.
-constexpr int kBarrierSteps = 2;
-constexpr int kStagedSlots = 8;
-static_assert(kStagedSlots >= 4 * kBarrierSteps, "a whole group of slots in flight while one is read");
-
-// A thread's share of filling a slot: kFetches chunks at fixed rows of the slot and bytes of the row, so that a
-// step only moves the row. A slot holds 16 (warps + 2 kMargin / 16) chunks, at most 32 warps: one per thread
-// with a 16-byte margin (from 2 warps) and in wide blocks; two in narrow blocks with a 32-byte margin (the second
-// used only by 2..3 warps).
-template <class S, bool kWide>
-class SlotFetch {
- public:
-  static constexpr int kFetches = S::kMargin <= 16 || kWide ? 1 : 2;
-
-  __device__ SlotFetch(const TensorArgs& a, int tid, int threads, int chunks, int stride, int xb) {
-#pragma unroll
-    for (int i = 0; i < kFetches; ++i) {
-      const int n = tid + i * threads, r = n / chunks, c = n - r * chunks;
-      used_[i] = n < kStepRows * chunks;
-      row_[i] = r;
-      x_[i] = xb - S::kMargin + 16 * c;
-      inside_[i] = x_[i] >= 0 && x_[i] + 16 <= a.row_bytes;
-      at_[i] = static_cast<unsigned>(r * stride + 16 * c);
-    }
-  }
-  // Fills this thread's chunks of the slot at `slot` from rows y_first + row (clamped to the image).
-  __device__ void Issue(std::uint8_t* slot, const TensorArgs& a, int y_first) const {
-#pragma unroll
-    for (int i = 0; i < kFetches; ++i) {
-      if (!used_[i]) continue;
-      const unsigned y = static_cast<unsigned>(ClampInt(y_first + row_[i], 0, a.h - 1));
-      const std::uint8_t* row = a.in + static_cast<std::uint64_t>(y) * a.in_pitch32;  // one wide multiply-add
-      if (inside_[i])
-        strip::CpAsync16(slot + at_[i], row + x_[i]);
-      else
-        strip::FetchChunk<S::kChannels>(reinterpret_cast<uint4*>(slot + at_[i]), row, x_[i], a.row_bytes);
-    }
-  }
-
- private:
-  bool used_[kFetches], inside_[kFetches];
-  int row_[kFetches], x_[kFetches];
-  unsigned at_[kFetches];
 };
 
 }  // namespace fl::cuda::tensor
