@@ -71,7 +71,8 @@ class SlotFetch {
 // stored while the other fills.
 static_assert(kBarrierSteps == 2, "a tile holds the two steps between barriers");
 // A tile row is the block's 16 warps bytes and 16 more: rows g and g + 8 of a warp's 4-byte stores then fall in 32
-// distinct banks (36 words a row), and a quarter warp's 16-byte reads of one row in distinct banks.
+// distinct banks (36 words a row), and, in blocks of 8 warps, a quarter warp's 16-byte reads of one row too (with
+// fewer warps a quarter warp reads two rows or more, and some of its reads share banks).
 constexpr int kTileStride = 8 * kStripWidth + 16;
 using OutTile = std::uint8_t[kBarrierSteps * kStepRows][kTileStride];
 
