@@ -37,6 +37,9 @@ constexpr int kThirdOfWave = 3, kHalfOfWave = 2;
 // A grid of many waves doubles its strips while the doubled grid still spans this many quarters of a wave (0:
 // never): each strip's first 2R rows are paid by more outputs. Box fast from radius 12 (filters/box.cpp).
 constexpr int kLongGridQuarters = 5;
+// Gauss tensor's gray8 strips take 192 rows (not 128) where the grid of them spans four waves
+// (filters/gauss_launch_rules.cpp).
+constexpr int kFourWaves = 16;
 // Whether a grid within one wave whose strips were halved then takes the rows that fill the wave (TiersFor).
 constexpr bool kFillWave = true;
 
@@ -44,7 +47,8 @@ constexpr bool kFillWave = true;
 // the share of a wave below which it halves its strips, the fewest rows it halves them to (0: the tail's) and whether
 // halved strips then fill the wave (kFillWave), and the wave quarters a doubled grid must span for a long grid to
 // double its strips (0: never). Made from a divisor alone, it covers one whole wave, halves below a third, down to
-// the tail's rows, does not fill, and never doubles.
+// the tail's rows, does not fill, and never doubles. long_max_rows > 0: a long grid's strips take that many rows
+// (when they are shorter) instead of doubling.
 struct TailRule {
   int divisor = 0;
   int wave_quarters = kWholeWave;
@@ -53,16 +57,18 @@ struct TailRule {
   int long_quarters = 0;
   bool short_fill = false;
   int wave_min_rows = 0;  // > 0: first halve while the grid fills less than a whole wave, down to this many rows
+  int long_max_rows = 0;  // > 0: a long grid's strips take this many rows instead of doubling
   constexpr TailRule(int tail_divisor = 0, int quarters = kWholeWave,  // NOLINT: implicit from a divisor
                      int short_share = kThirdOfWave, int short_rows = 0, int long_grid = 0, bool fill = false,
-                     int wave_rows = 0)
+                     int wave_rows = 0, int long_rows = 0)
       : divisor(tail_divisor),
         wave_quarters(quarters),
         short_grid(short_share),
         short_min_rows(short_rows),
         long_quarters(long_grid),
         short_fill(fill),
-        wave_min_rows(wave_rows) {}
+        wave_min_rows(wave_rows),
+        long_max_rows(long_rows) {}
   constexpr bool operator==(const TailRule&) const = default;
 };
 // Rows per thread in the tail for strips of `rows` rows: rows / divisor, or 0 (no tail) below 8 rows or without
@@ -78,10 +84,17 @@ inline int TailRowsFor(int rows, int divisor) { return divisor > 0 && rows / 4 >
 inline StripTiers TiersFor(int h, int rows, int by, int grid_x, long resident_blocks, TailRule tail = kQuarterTail) {
   auto blocks = [&](long n) { return (h + by * n - 1) / (by * n) * grid_x; };
   // A long grid: strips doubled while the doubled grid still spans tail.long_quarters quarters of a wave (and a
-  // band is shorter than the image: a grid of many columns on a tiny device would otherwise double forever).
-  while (tail.long_quarters > 0 && resident_blocks > 0 && static_cast<long>(by) * rows < h &&
-         4 * blocks(2L * rows) >= tail.long_quarters * resident_blocks)
-    rows *= 2;
+  // band is shorter than the image: a grid of many columns on a tiny device would otherwise double forever); with
+  // tail.long_max_rows, strips shorter than that take that many rows if the grid still spans them.
+  auto long_enough = [&](long r) {
+    return tail.long_quarters > 0 && resident_blocks > 0 && static_cast<long>(by) * rows < h &&
+           4 * blocks(r) >= tail.long_quarters * resident_blocks;
+  };
+  if (tail.long_max_rows > 0) {
+    if (rows < tail.long_max_rows && long_enough(tail.long_max_rows)) rows = tail.long_max_rows;
+  } else {
+    while (long_enough(2L * rows)) rows *= 2;
+  }
   const long band_rows = static_cast<long>(by) * rows;
   const long main_bands_all = (h + band_rows - 1) / band_rows;
   int tail_rows = TailRowsFor(rows, tail.divisor);

@@ -92,7 +92,19 @@ LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, Pix
 // (bench/results/2026-11-28l_session12, call 12): gray8 3840x2160 50.9 / 50.6 -> 54.9 / 53.9, 3000x2000 56.9 / 56.3
 // -> 65.3 / 64.9, 3200x1800 65.4 / 64.7 -> 72.6 / 72.6; rgba8 r4 1920x1080 44.6 -> 49.9, r8 2048x2048 38.9 -> 44.3,
 // 2560x1440 36.3 -> 42.1; the sizes it leaves alone within 1.3 (2.3 at gray8 1920x1080, whose spread is about 3).
-TailRule GaussTensorTail(const ParamValues&, PixelFormat) {
+//
+// Gray8 up to radius 16 (the kernels that store whole sectors through a shared tile, cuda/filters/gauss_tensor.cu)
+// also takes strips of 192 rows, not 128, where the grid of them spans four waves or more: 8192x8192
+// yes (2752 blocks of 528 resident on an H100, 5.2 waves), 3840x2160 and 4096x4096 no. H100, % of a copy, 128 / 192 /
+// 256 / 384 rows (bench/results/2026-12-06_session20, call 4, two rounds): 8192x8192 radius 2 66.5 / 69.1 / 67.0 /
+// 62.1, radius 4 66.6 / 69.0 / 67.2 / 62.4, radius 8 67.0 / 69.3 / 67.2 / 62.5, radius 12 52.6 / 56.6 / 57.8 / 57.0;
+// 3840x2160 radius 4 53.9 / 51.8 / 54.7 / 51.6. The rule against 680eb06, default launch, three rounds
+// (bench/results/2026-12-06_session21, call 1): 8192x8192 radius 2 / 4 / 8 / 12 / 16 66.3 / 65.9 / 66.2 / 51.8 /
+// 51.8 -> 69.4 / 68.9 / 69.2 / 56.0 / 56.2, shared memory off radius 4 49.9 -> 52.3; 3840x2160 and 4096x4096 within
+// 0.6 (their launch is the same).
+TailRule GaussTensorTail(const ParamValues& p, PixelFormat in) {
+  if (in == PixelFormat::Gray8 && p.Int("radius") <= 16)
+    return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, kFourWaves, false, 64, 192};
   return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64};
 }
 

@@ -80,7 +80,11 @@ static std::string TailNote(const PlannedStage& s) {
                            : s.tail.wave_quarters == kHalfWave  ? "half the rows"
                                                                 : "the rows";
   const std::string longer =
-      s.tail.long_quarters > 0 ? "; on a grid of many waves the strips, and so the tail's, double in length" : "";
+      s.tail.long_quarters == 0 ? ""
+      : s.tail.long_max_rows > 0
+          ? "; on a grid of many waves the strips, and so the tail's, grow to " + std::to_string(s.tail.long_max_rows) +
+                " rows"
+          : "; on a grid of many waves the strips, and so the tail's, double in length";
   return "; " + rows + " one wave of resident blocks covers run last, in strips of " + std::to_string(tail_rows) +
          " rows (more rows of blocks)" + longer;
 }

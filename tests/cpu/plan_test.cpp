@@ -360,12 +360,14 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   EXPECT_FALSE(rule("erode5:variant=fast", PixelFormat::Rgba8).short_fill);
   EXPECT_EQ(rule("dilate5:variant=fast", PixelFormat::Rgba8).divisor, kHalfTail);
   EXPECT_TRUE(rule("gauss3:variant=fast", PixelFormat::Rgba8).short_fill);
-  // Box fast from radius 12 doubles its strips on a grid of many waves; nothing else does.
+  // Box fast from radius 12 doubles its strips on a grid of many waves, gauss tensor gray8 to radius 16 takes 192.
   EXPECT_EQ(rule("box:variant=fast:radius=12").long_quarters, kLongGridQuarters);
   EXPECT_EQ(rule("box:variant=fast:radius=16").long_quarters, kLongGridQuarters);
   EXPECT_EQ(rule("box:variant=fast:radius=11").long_quarters, 0);
   EXPECT_EQ(rule("sobel:variant=fast").long_quarters, 0);
-  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").long_quarters, 0);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=16").long_quarters, kFourWaves);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=17").long_quarters, 0);
+  EXPECT_EQ(rule("gauss:variant=tensor:radius=4").long_max_rows, 192);
   EXPECT_EQ(quarters("dilate5:variant=fast"), kWholeWave);
   EXPECT_EQ(quarters("box:variant=fast:radius=8"), kWholeWave);
   EXPECT_EQ(tail("dilate5:variant=fast"), kHalfTail);

@@ -13,10 +13,9 @@ namespace fl {
 namespace {
 
 // Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip). The main
-// strips are the launch's ppt rows long, or a multiple of it on a long grid (t.rows).
+// strips are the launch's ppt rows long, or longer on a long grid (t.rows: doubled, or grown by half the launch's).
 void ExpectRowsCoveredOnce(const StripTiers& t, int h, int ppt, int by) {
   ASSERT_GE(t.rows, ppt);
-  ASSERT_EQ(t.rows % ppt, 0);
   const int rows = t.rows;
   std::vector<int> count(static_cast<std::size_t>(h), 0);
   for (int band = 0; band < t.grid_y; ++band)
@@ -224,6 +223,30 @@ TEST(StripTiers, ALongGridDoublesItsStrips) {
   EXPECT_EQ(TiersFor(8192, 32, 4, 18, 396, kHalfTail).rows, 32);
 }
 
+TEST(StripTiers, TensorsLongGridTakes192RowStrips) {
+  // gauss tensor gray8 at 8192x8192: 128-row strips, one per band, 64 blocks across, 528 resident (4 per SM x 132).
+  // 43 bands of 192 rows are 2752 blocks, 5.2 waves (at least 4): 192 rows.
+  const TailRule rule{kHalfTail, kHalfWave, kHalfOfWave, 16, kFourWaves, false, 64, 192};
+  const StripTiers t = TiersFor(8192, 128, 1, 64, 528, rule);
+  EXPECT_EQ(t.rows, 192);
+  EXPECT_EQ(t.tail_rows, 96);
+  EXPECT_LT(t.tail_band, t.grid_y);
+  ExpectRowsCoveredOnce(t, 8192, 128, 1);
+  // 16384x16384: 128 across, 86 bands of 192 rows (20.8 waves): still 192, the cap.
+  EXPECT_EQ(TiersFor(16384, 128, 1, 128, 528, rule).rows, 192);
+  // 3840x2160 (30 across: 360 blocks of 192 rows) and 4096x4096 (32 across: 704 blocks, 1.3 waves): 128 rows.
+  EXPECT_EQ(TiersFor(2160, 128, 1, 30, 528, rule).rows, 128);
+  EXPECT_EQ(TiersFor(4096, 128, 1, 32, 528, rule).rows, 128);
+  // Strips of 64 rows take 192 too; strips of 256 keep theirs.
+  EXPECT_EQ(TiersFor(8192, 64, 1, 64, 528, rule).rows, 192);
+  EXPECT_EQ(TiersFor(8192, 256, 1, 64, 528, rule).rows, 256);
+  // Without a cap the rule doubles, as box's: at 16384x16384 128 -> 256 -> 512 (1024 would span 3.9 waves, short of
+  // 4); at 8192x8192 256 would span 3.9 already, so 128.
+  const TailRule doubling{kHalfTail, kHalfWave, kHalfOfWave, 16, kFourWaves, false, 64};
+  EXPECT_EQ(TiersFor(16384, 128, 1, 128, 528, doubling).rows, 512);
+  EXPECT_EQ(TiersFor(8192, 128, 1, 64, 528, doubling).rows, 128);
+}
+
 TEST(StripTiers, NoTailWhereItWouldPassTheGridsYLimit) {
   // 65,435 bands of 64 rows (the plan allows up to 65,535); a wave of 1056 blocks across one column would turn
   // 1056 of them into 4 x 1056 bands of 16 rows, past the limit.
@@ -249,7 +272,8 @@ TEST(StripTiers, EveryRowOnceAcrossShapes) {
                                   TailRule{kQuarterTail, kWholeWave, kThirdOfWave, 0, 0, kFillWave},
                                   TailRule{kQuarterTail, kQuarterWave, kHalfOfWave, 0, 0, kFillWave},
                                   TailRule{kHalfTail, kWholeWave, kHalfOfWave, 6, 0, kFillWave},
-                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64}}) {
+                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64},
+                                  TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, kFourWaves, false, 64, 192}}) {
               SCOPED_TRACE("h " + std::to_string(h) + " rows " + std::to_string(rows) + " by " + std::to_string(by) +
                            " grid_x " + std::to_string(grid_x) + " resident " + std::to_string(resident) +
                            " divisor " + std::to_string(tail.divisor) + " quarters " +

@@ -110,9 +110,16 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const TailRule tail = PlanVariant(f, v, params, launch, ImageShape{64, 64, c.format}, gpu.limits).tail;
   ASSERT_GT(tail.divisor, 0);
   ASSERT_EQ(cuda::ResidentBlocks(v.kernel(c.format, launch, params), launch.block_x * launch.block_y, smem), resident);
-  // Three waves' rows where the rule doubles a long grid's strips (box fast from radius 12), so that it does.
+  // Where the rule lengthens a long grid's strips, enough waves' rows that it does: three where it doubles them
+  // (box fast from radius 12, 1.25 waves doubled), one more than four waves of 192-row strips take where they take
+  // 192 rows (gauss tensor gray8: 7 waves of 128-row strips, 13 of 64).
   const long wave_rows = resident / grid_x * strips * launch.ppt;
-  const int height = static_cast<int>((tail.long_quarters > 0 ? 3 : 1) * wave_rows) + 3 * strips * launch.ppt + 5;
+  const int waves = tail.long_quarters == 0   ? 1
+                    : tail.long_max_rows == 0 ? 3
+                                              : (tail.long_quarters * tail.long_max_rows + 4 * launch.ppt - 1) /
+                                                        (4 * launch.ppt) +
+                                                    1;
+  const int height = static_cast<int>(waves * wave_rows) + 3 * strips * launch.ppt + 5;
   const StripTiers t = TiersFor(height, launch.ppt, strips, grid_x, resident, tail);
   SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + ", " + Describe(launch, v.uses) + ", strips of " +
                std::to_string(t.rows) + ", tail from row " + std::to_string(t.tail_y) + " in strips of " +
@@ -120,7 +127,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   ASSERT_GT(t.tail_band, 1) << "no main tier";
   ASSERT_LT(t.tail_y, height) << "no tail tier";
   ASSERT_LT(t.tail_rows, t.rows) << "tail strips as long as the others";
-  if (tail.long_quarters > 0) ASSERT_GT(t.rows, launch.ppt) << "a long grid's strips not doubled";
+  if (tail.long_quarters > 0) ASSERT_GT(t.rows, launch.ppt) << "a long grid's strips not lengthened";
 
   const Image input = test::RandomImage(width, height, c.format, 20261127u);
   const Image want = RunCpuVariant(f, reg.GetVariant(f, "openmp"), params, input, nullptr);

@@ -197,13 +197,15 @@ TEST(AbLogic, LaunchGridDrawsTheTailStripsShorter) {
   EXPECT_LT(g->tiers.tail_band, g->blocks_y);
   EXPECT_EQ(g->tiers.tail_rows, 4 * 4);
   // gauss tensor: one strip per row of blocks (its warps stand side by side), tails half as long over half a wave.
-  // 32 blocks across, 64 resident: a wave is 2 rows of blocks (256 rows), half of it one, 128 rows in 2 of 64.
+  // 32 blocks across, 64 resident: 11 rows of blocks of 192-row strips span 5.5 waves (at least 4), so the strips take
+  // 192 rows, not the launch's 128; a wave is 2 rows of blocks, half of it one (192 rows), and the tail, from row
+  // 9 x 192 = 1728, takes the 320 rows left in 4 rows of blocks of 96.
   g = show("gauss:variant=tensor:radius=4:block=32x8:ppt=128");
   ASSERT_TRUE(g);
-  EXPECT_EQ(g->footprint.tile_h, 128);
-  EXPECT_EQ(g->blocks_y, 15 + 2);
-  EXPECT_EQ(g->tiers.tail_y, 1920);
-  EXPECT_EQ(g->tiers.tail_rows, 64);
+  EXPECT_EQ(g->footprint.tile_h, 192);
+  EXPECT_EQ(g->blocks_y, 9 + 4);
+  EXPECT_EQ(g->tiers.tail_y, 1728);
+  EXPECT_EQ(g->tiers.tail_rows, 96);
 }
 
 class AbScreenshot : public ::testing::Test {
