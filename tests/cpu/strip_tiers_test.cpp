@@ -13,7 +13,8 @@ namespace fl {
 namespace {
 
 // Rows [first, end) of every strip of band b, as the kernel places them (chunk_strip.cuh, PlaceStrip). The main
-// strips are the launch's ppt rows long, or longer on a long grid (t.rows: doubled, or grown by half the launch's).
+// strips are the launch's ppt rows long, or longer on a long grid (t.rows: doubled, or grown to the rule's
+// long_max_rows).
 void ExpectRowsCoveredOnce(const StripTiers& t, int h, int ppt, int by) {
   ASSERT_GE(t.rows, ppt);
   const int rows = t.rows;
