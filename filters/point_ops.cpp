@@ -50,7 +50,10 @@ std::vector<VariantSpec> PointVariants() {
       PointCuda("vec4",
                 "16 bytes of a row per thread (16 gray or 4 RGBA pixels): one 128-bit load per input and one "
                 "128-bit store; the pitched rows start 512-byte aligned, and the row's last partial group goes "
-                "byte by byte.",
+                "byte by byte. Each 32-bit word goes through the operation at once where it has a word form "
+                "(cuda/filters/point_words.cuh): packed byte instructions for threshold, add, sub and absdiff; "
+                "for brightness a byte permute instead of the byte-to-float conversion, and the clamp on two "
+                "pixels' 16-bit lanes per instruction.",
                 "The widest transactions a thread can issue and the fewest instructions per byte: expect the "
                 "best bandwidth of the four, close to a device-to-device copy.",
                 cuda::PointOpLaunchers<Op>(PointLayout::Vec4), RowBytesFootprint<16>),
@@ -85,7 +88,7 @@ FilterSpec PointOpFilter(std::string name, std::string teaching, std::vector<Par
   SetSources(f, {{"naive", {"point_ops.cu", {"PointNaive"}}},
                  {"ppt2x2", {"point_ops.cu", {"PointTile"}}},
                  {"ppt4x4", {"point_ops.cu", {"PointTile"}}},
-                 {"vec4", {"point_ops.cu", {"PointVec4"}}}});
+                 {"vec4", {"point_ops.cu", {"WordOf", "PointVec4"}}}});
   return f;
 }
 

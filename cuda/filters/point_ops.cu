@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "cuda/filters/point_ops.hpp"
+#include "cuda/filters/point_words.cuh"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -82,10 +83,20 @@ __global__ void PointTile(PointArgs p, Op op) {
   }
 }
 
+// Four bytes of a word: the op's word form where it has one (point_words.cuh) and the launcher chose it, else
+// the byte operator four times.
+template <typename Op, bool kWordForm>
+__device__ inline std::uint32_t WordOf(const Op& op, std::uint32_t a, std::uint32_t b) {
+  if constexpr (kWordForm)
+    return point_words::WordForm<Op>::Apply(op, a, b);
+  else
+    return ApplyWord(op, a, b);
+}
+
 // 16 bytes of a row per thread: one 16-byte load per input and one 16-byte store, whatever the format (a point op
 // treats every channel alike). Rows start 16-byte aligned (checked by the launcher); the last, partial group of a
 // row goes byte by byte.
-template <typename Op>
+template <typename Op, bool kWordForm>
 __global__ void PointVec4(PointArgs p, Op op, int row_bytes) {
   const int xb = (blockIdx.x * blockDim.x + threadIdx.x) * 16;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -98,10 +109,10 @@ __global__ void PointVec4(PointArgs p, Op op, int row_bytes) {
     uint4 vb = va;
     if constexpr (Op::kInputs == 2) vb = *reinterpret_cast<const uint4*>(b);
     uint4 r;
-    r.x = ApplyWord(op, va.x, vb.x);
-    r.y = ApplyWord(op, va.y, vb.y);
-    r.z = ApplyWord(op, va.z, vb.z);
-    r.w = ApplyWord(op, va.w, vb.w);
+    r.x = WordOf<Op, kWordForm>(op, va.x, vb.x);
+    r.y = WordOf<Op, kWordForm>(op, va.y, vb.y);
+    r.z = WordOf<Op, kWordForm>(op, va.z, vb.z);
+    r.w = WordOf<Op, kWordForm>(op, va.w, vb.w);
     *reinterpret_cast<uint4*>(out) = r;
   } else {
     for (int i = 0; xb + i < row_bytes; ++i) {
@@ -144,15 +155,28 @@ const void* KernelOf() {
     return reinterpret_cast<const void*>(&PointNaive<Op, T>);
   else if constexpr (L == PointLayout::Ppt2x2)
     return reinterpret_cast<const void*>(&PointTile<Op, T, 2, 2>);
-  else if constexpr (L == PointLayout::Ppt4x4)
+  else {
+    static_assert(L == PointLayout::Ppt4x4, "vec4 kernels come from Vec4KernelFor");
     return reinterpret_cast<const void*>(&PointTile<Op, T, 4, 4>);
-  else
-    return reinterpret_cast<const void*>(&PointVec4<Op>);
+  }
+}
+
+// The vec4 kernel for an op and its parameters: with the op's word form where it has one that holds for them.
+template <typename Op>
+auto Vec4KernelFor(const Op& op) {
+  using Form = point_words::WordForm<Op>;
+  if constexpr (Form::kDeclared) {
+    if (Form::Applies(op)) return &PointVec4<Op, true>;
+  }
+  return &PointVec4<Op, false>;
 }
 
 template <typename Op, PointLayout L>
-const void* PointKernel(PixelFormat f, const LaunchConfig&, const ParamValues&) {
-  return f == PixelFormat::Rgba8 ? KernelOf<Op, uchar4, L>() : KernelOf<Op, std::uint8_t, L>();
+const void* PointKernel(PixelFormat f, const LaunchConfig&, const ParamValues& params) {
+  if constexpr (L == PointLayout::Vec4)
+    return reinterpret_cast<const void*>(Vec4KernelFor(Op::From(params)));
+  else
+    return f == PixelFormat::Rgba8 ? KernelOf<Op, uchar4, L>() : KernelOf<Op, std::uint8_t, L>();
 }
 
 template <typename Op, typename T, PointLayout L>
@@ -181,8 +205,7 @@ void LaunchPoint(const CudaCall& c) {
     RequireAlignedRows(c.out, "output");
     if constexpr (Op::kInputs == 2) RequireAlignedRows(*c.second, "second input");
     const int row_bytes = static_cast<int>(c.in.shape.RowBytes());
-    PointVec4<Op><<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p, op,
-                                                                                                     row_bytes);
+    Vec4KernelFor(op)<<<GridOf(c), BlockOf(c.launch), 0, StreamOf(c)>>>(p, op, row_bytes);
     FL_CUDA_CHECK_LAUNCH("PointVec4");
   } else if (c.in.shape.format == PixelFormat::Rgba8) {
     LaunchAs<Op, uchar4, L>(c, p, op);
