@@ -112,7 +112,8 @@ TEST(PointWordForms, TwoInputOpsEqualTheByteOperatorForEveryPairOfBytes) {
   EXPECT_EQ(WrongBytes(std::vector<point::Absdiff>{{}}), 0);
 }
 
-// Host only: each word form is chosen exactly where it holds.
+// Host only: each word form is chosen inside the bound where it holds (brightness's keeps a margin) and refused
+// beyond it, so the launcher falls back to the byte operator there.
 TEST(PointWordForms, ApplyWhereTheyHoldOnly) {
   using Brightness = Form<point::BrightnessContrast>;
   EXPECT_TRUE(Brightness::Applies({8.0f, 255.0f}));
