@@ -205,7 +205,8 @@ static FilterSpec DeclareGauss() {
       "values, one 4-byte load per row (a warp reads 128 contiguous bytes), keeps the last 2r+1 in registers and "
       "writes its column sums to a shared-memory buffer; after one barrier each thread takes 4 adjacent outputs of "
       "a row, reads the sums around them as aligned float4s and writes one float4. Two buffers alternate: one "
-      "barrier per batch.",
+      "barrier per batch. A grid that fills less than half a wave of blocks runs shorter strips (down to 16 rows) "
+      "that fill it, and a grid of more than a wave runs its last wave's rows in strips half as long.",
       "What made it fast, against fast: fast keeps 2r+1 row results of 4 pixels per thread in registers (186 "
       "registers at radius 8, 8 warps per SM), too few warps to hide the loads' latency; here a thread's window "
       "is 2r+1 floats, so an SM holds many more warps. The row pass reads shared memory (4 + 2 x apron floats per "
@@ -223,6 +224,7 @@ static FilterSpec DeclareGauss() {
   columns.footprint = cuda::GaussColumnsFootprint;
   columns.defaults_for = GaussColumnsLaunch;
   columns.defaults_rule = "block 128x1 from radius 5, ppt whole batches near 128 (512 at radius 8)";
+  columns.tail = GaussColumnsTail;
 
   VariantSpec tensor = CudaVariant(
       "tensor",

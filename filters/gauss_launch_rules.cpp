@@ -108,4 +108,15 @@ TailRule GaussTensorTail(const ParamValues& p, PixelFormat in) {
   return TailRule{kHalfTail, kHalfWave, kHalfOfWave, 16, 0, false, 64};
 }
 
+// columns had equal strips: a block walks its strip's batches in order for the whole kernel, so a grid of few
+// blocks leaves most of the device idle. At 3840x2160 radius 8 its 510-row strips made 175 blocks of 128 threads
+// where an H100 holds 1188 at once, and it ran at 29% of a copy against 86% at 8192x8192 (H100, three rounds,
+// bench/results/2026-12-07_session25, call 1). So short grids halve their strips while the grid fills less than
+// half a wave, down to 16 rows, then take the rows that fill the wave (8192x8192 at radius 8 keeps its one wave of
+// 510-row strips), and a grid of more than a wave puts the last wave's rows in strips half as long: morphology
+// 5x5's rule with tails from 16 rows.
+TailRule GaussColumnsTail(const ParamValues&, PixelFormat) {
+  return TailRule{kHalfTail, kWholeWave, kHalfOfWave, 16, 0, kFillWave};
+}
+
 }  // namespace fl::filters

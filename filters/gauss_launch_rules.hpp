@@ -15,5 +15,7 @@ LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, Pix
 std::string GaussTensorFallback(const ParamValues& p, PixelFormat);
 // tensor's tail strips and short grids (core/strip_tiers.hpp).
 TailRule GaussTensorTail(const ParamValues&, PixelFormat);
+// columns' tail strips and short grids.
+TailRule GaussColumnsTail(const ParamValues&, PixelFormat);
 
 }  // namespace fl::filters

@@ -18,8 +18,10 @@
 
 #include "core/cpu/gauss_weights.hpp"
 #include "core/error.hpp"
+#include "core/strip_tiers.hpp"
 #include "cuda/cuda_check.hpp"
 #include "cuda/filters/gauss_columns.hpp"
+#include "cuda/kernel_info.hpp"
 #include "cuda/kernel_util.cuh"
 
 namespace fl::cuda {
@@ -35,7 +37,10 @@ struct ColumnArgs {
   std::uint8_t* out;
   std::size_t out_pitch;
   int w, h;
-  int rows;  // output rows per block (the launch's ppt)
+  int rows;  // output rows per block in the main bands (the launch's ppt)
+  // From block row tail_band on, strips of tail_rows rows, block row b starting at b x tail_rows + tail_offset: the
+  // last wave's rows, or a short grid's, in shorter strips (core/strip_tiers.hpp, the plan's TailRule).
+  int tail_band, tail_offset, tail_rows;
 };
 
 template <int R>
@@ -63,8 +68,11 @@ __global__ void __launch_bounds__(kGaussColumnsMaxThreads)
   const int t = static_cast<int>(threadIdx.x), n = static_cast<int>(blockDim.x);
   const int out_cols = n - 2 * S::kApron;
   const int x0 = static_cast<int>(blockIdx.x) * out_cols;  // the block's first output column
-  const int y0 = static_cast<int>(blockIdx.y) * a.rows;
-  const int rows = min(a.rows, a.h - y0);  // > 0: the grid covers the image exactly
+  const int band = static_cast<int>(blockIdx.y);
+  const bool tail = band >= a.tail_band;
+  const int strip = tail ? a.tail_rows : a.rows;
+  const int y0 = band * strip + (tail ? a.tail_offset : 0);
+  const int rows = min(strip, a.h - y0);  // > 0: the grid covers the image exactly
   const int batches = (rows + S::kBatch - 1) / S::kBatch;  // the same for the whole block (barriers)
   const float* column = reinterpret_cast<const float*>(a.in) + ClampInt(x0 - S::kApron + t, 0, a.w - 1);
   auto value = [&](int i) {  // input row y0 - R + i of the own column
@@ -168,12 +176,17 @@ void LaunchGaussColumns(const CudaCall& c) {
   const std::vector<float> w1 = GaussWeights1D(r, c.params.Float("sigma"));
   ColumnWeights wt{};
   std::copy(w1.begin(), w1.end(), wt.w);
-  const ColumnArgs a{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height,
-                     c.launch.ppt};
   const std::size_t smem = GaussColumnsSmemBytes(c.launch, c.params, c.in.shape.format);
   if (smem > 48 * 1024)  // the plan kept it within the device's opt-in limit
     FL_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  kernel<<<GridOf(c), BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
+  // The last wave's rows, or a short grid's, in shorter strips when the plan says so (PlannedStage::tail): one
+  // strip per row of blocks.
+  dim3 grid = GridOf(c);
+  const StripTiers t = LaunchTiers(c, reinterpret_cast<const void*>(kernel), smem, 1, grid.x);
+  grid.y = static_cast<unsigned>(t.grid_y);
+  const ColumnArgs a{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height,
+                     t.rows, t.tail_band, t.tail_y - t.tail_band * t.tail_rows, t.tail_rows};
+  kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussColumns");
 }
 

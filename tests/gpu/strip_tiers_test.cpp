@@ -32,8 +32,8 @@ void PrintTo(const TierCase& c, std::ostream* os) {
       << (c.launch.block_x ? " " + FormatBlock(c.launch) : "");
 }
 
-// The variants whose launchers take the tail: the strip stencils, box fast by its rule and gauss tensor (gauss half2
-// keeps equal strips).
+// The variants whose launchers take the tail: the strip stencils, box fast by its rule, gauss tensor and gauss
+// columns (gauss half2 keeps equal strips).
 std::vector<TierCase> Cases() {
   std::vector<TierCase> cases;
   const LaunchConfig odd{.block_x = 64, .block_y = 2, .ppt = 9, .smem = false};
@@ -66,6 +66,11 @@ std::vector<TierCase> Cases() {
     cases.push_back(
         {"gauss", PixelFormat::Gray8, {.block_x = 32, .block_y = 4, .ppt = 64, .smem = false}, r, "tensor"});
   }
+  // gauss columns (gray32f): its default launch (block 256x1, 128 rows at radius 4) and 128-thread blocks of 34
+  // rows (two batches) at radius 8, 96-thread ones of 26 at radius 6: one strip per row of blocks.
+  cases.push_back({"gauss", PixelFormat::Gray32f, {.block_x = 0}, "radius=4", "columns"});
+  cases.push_back({"gauss", PixelFormat::Gray32f, {.block_x = 128, .block_y = 1, .ppt = 34}, "radius=8", "columns"});
+  cases.push_back({"gauss", PixelFormat::Gray32f, {.block_x = 96, .block_y = 1, .ppt = 26}, "radius=6", "columns"});
   return cases;
 }
 
