@@ -206,7 +206,9 @@ static FilterSpec DeclareGauss() {
       "writes its column sums to a shared-memory buffer; after one barrier each thread takes 4 adjacent outputs of "
       "a row, reads the sums around them as aligned float4s and writes one float4. Two buffers alternate: one "
       "barrier per batch. A grid that fills less than half a wave of blocks runs shorter strips (down to 16 rows) "
-      "that fill it, and a grid of more than a wave runs its last wave's rows in strips half as long.",
+      "that fill it, and a grid of more than a wave runs its last wave's rows in strips half as long. Rows are "
+      "addressed by 32-bit offsets from the column's (or the block's) base, and registers are capped at 56 from "
+      "radius 5 so that an SM holds 9 blocks of 128 threads.",
       "What made it fast, against fast: fast keeps 2r+1 row results of 4 pixels per thread in registers (186 "
       "registers at radius 8, 8 warps per SM), too few warps to hide the loads' latency; here a thread's window "
       "is 2r+1 floats, so an SM holds many more warps. The row pass reads shared memory (4 + 2 x apron floats per "

@@ -41,6 +41,7 @@ struct ColumnArgs {
   // From block row tail_band on, strips of tail_rows rows, block row b starting at b x tail_rows + tail_offset: the
   // last wave's rows, or a short grid's, in shorter strips (core/strip_tiers.hpp, the plan's TailRule).
   int tail_band, tail_offset, tail_rows;
+  unsigned in_pitch32, out_pitch32;  // the pitches, for 32-bit row offsets
 };
 
 template <int R>
@@ -59,8 +60,14 @@ __device__ __forceinline__ float TapSum(const ColumnWeights& w, Tap v) {
   return acc;
 }
 
+// Registers per thread: 56 from radius 5 keeps 9 blocks of 128 threads per SM (64 allowed 8, and the default grid
+// at radius 8, 1.06 waves of 9, then ran 1.19 waves: 0.253 ms against 0.205 on an H100, bench/results/
+// 2026-12-07_session25, call 1), 40 below keeps 6 of 256 (radius 1: 32, where 40 spilled). __maxnreg__, not
+// __launch_bounds__(128, 9), which would refuse blocks over 128 threads; the two cannot be combined.
+constexpr int GaussColumnsMaxRegisters(int r) { return r >= 5 ? 56 : r >= 2 ? 40 : 32; }
+
 template <int R>
-__global__ void __launch_bounds__(kGaussColumnsMaxThreads)
+__global__ void __maxnreg__(GaussColumnsMaxRegisters(R))
     GaussColumns(const __grid_constant__ ColumnWeights wt, const ColumnArgs a) {
   using S = ColumnShape<R>;
   extern __shared__ float4 column_sums4[];
@@ -74,17 +81,23 @@ __global__ void __launch_bounds__(kGaussColumnsMaxThreads)
   const int y0 = band * strip + (tail ? a.tail_offset : 0);
   const int rows = min(strip, a.h - y0);  // > 0: the grid covers the image exactly
   const int batches = (rows + S::kBatch - 1) / S::kBatch;  // the same for the whole block (barriers)
-  const float* column = reinterpret_cast<const float*>(a.in) + ClampInt(x0 - S::kApron + t, 0, a.w - 1);
-  auto value = [&](int i) {  // input row y0 - R + i of the own column
-    const int y = ClampInt(y0 - R + i, 0, a.h - 1);
-    return __ldg(reinterpret_cast<const float*>(reinterpret_cast<const std::uint8_t*>(column) +
-                                                static_cast<std::size_t>(y) * a.in_pitch));
+  // Rows by 32-bit index: one wide multiply-add from the column's base (a row index and a pitch fit 32 bits,
+  // kMaxImageSide), where size_t arithmetic on a signed row took five instructions a row.
+  const std::uint8_t* column = a.in + 4 * ClampInt(x0 - S::kApron + t, 0, a.w - 1);
+  asm("" : "+l"(column));  // one 64-bit base: ptxas otherwise adds a.in to each row's offset apart (two more adds)
+  const int top = y0 - R;  // the input row of window slot 0
+  auto value = [&](int i) {  // input row top + i of the own column, clamped to the image
+    const unsigned y = static_cast<unsigned>(min(max(top + i, 0), a.h - 1));
+    return __ldg(reinterpret_cast<const float*>(column + static_cast<std::uint64_t>(y) * a.in_pitch32));
   };
-  // The row pass's tasks: 4 outputs (quad q) of row k of a batch, task index k x quads + q, strided by n.
+  // The row pass's tasks: 4 outputs (quad q) of row k of a batch, task index k x quads + q, strided by n: the same
+  // rows and quads in every batch. Outputs by 32-bit offset from the block's first (ppt x pitch fits 32 bits).
   const int quads = out_cols / 4;
   const int tasks = S::kBatch * quads;
   const int first_k = t / quads, first_q = t - first_k * quads;
   const int step_k = n / quads, step_q = n - step_k * quads;
+  const int whole_quads = (a.w - x0) / 4;  // quads whose 4 outputs lie inside the row
+  std::uint8_t* const out_block = a.out + static_cast<std::size_t>(y0) * a.out_pitch + 4 * static_cast<std::size_t>(x0);
 
   float win[S::kWin];  // input row i lives in slot i % kWin
 #pragma unroll
@@ -100,9 +113,9 @@ __global__ void __launch_bounds__(kGaussColumnsMaxThreads)
     // The row pass below reads every thread's sums. This barrier also keeps the next batch's column pass, which
     // writes the other buffer, behind the previous row pass, which read it.
     __syncthreads();
+    const int k_end = rows - j0;  // rows of this batch inside the strip
     for (int task = t, k = first_k, q = first_q; task < tasks; task += n) {
-      const int j = j0 + k;
-      if (j < rows) {
+      if (k < k_end) {
         const float4* src = reinterpret_cast<const float4*>(buf + k * n + 4 * q);  // columns 4q - apron ..
         float v[4 + 2 * S::kApron];
 #pragma unroll
@@ -113,14 +126,13 @@ __global__ void __launch_bounds__(kGaussColumnsMaxThreads)
         float o[4];
 #pragma unroll
         for (int p = 0; p < 4; ++p) o[p] = TapSum<R>(wt, [&](int i) { return v[S::kApron - R + p + i]; });
-        const int x = x0 + 4 * q;
-        float* dst = reinterpret_cast<float*>(a.out + static_cast<std::size_t>(y0 + j) * a.out_pitch) + x;
-        if (x + 4 <= a.w) {
+        float* dst = reinterpret_cast<float*>(out_block + static_cast<unsigned>(j0 + k) * a.out_pitch32 + 16u * q);
+        if (q < whole_quads) {
           *reinterpret_cast<float4*>(dst) = make_float4(o[0], o[1], o[2], o[3]);
         } else {
 #pragma unroll
           for (int p = 0; p < 4; ++p)
-            if (x + p < a.w) dst[p] = o[p];
+            if (4 * q + p < a.w - x0) dst[p] = o[p];
         }
       }
       k += step_k, q += step_q;
@@ -185,7 +197,8 @@ void LaunchGaussColumns(const CudaCall& c) {
   const StripTiers t = LaunchTiers(c, reinterpret_cast<const void*>(kernel), smem, 1, grid.x);
   grid.y = static_cast<unsigned>(t.grid_y);
   const ColumnArgs a{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height,
-                     t.rows, t.tail_band, t.tail_y - t.tail_band * t.tail_rows, t.tail_rows};
+                     t.rows, t.tail_band, t.tail_y - t.tail_band * t.tail_rows, t.tail_rows,
+                     static_cast<unsigned>(c.in.pitch), static_cast<unsigned>(c.out.pitch)};
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussColumns");
 }

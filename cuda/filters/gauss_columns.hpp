@@ -11,7 +11,7 @@
 namespace fl::cuda {
 
 constexpr int kGaussColumnsMaxRadius = 8;
-constexpr int kGaussColumnsMaxThreads = 512;  // the kernel's launch bounds
+constexpr int kGaussColumnsMaxThreads = 512;  // the most threads a block may have (GaussColumnsProblem)
 
 // Columns beyond the block's outputs on each side whose column sums the row pass reads: the radius rounded up to
 // whole float4s, so that the row pass reads aligned 16-byte words.
