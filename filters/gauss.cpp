@@ -213,7 +213,7 @@ static FilterSpec DeclareGauss() {
       "registers at radius 8, 8 warps per SM), too few warps to hide the loads' latency; here a thread's window "
       "is 2r+1 floats, so an SM holds many more warps. The row pass reads shared memory (4 + 2 x apron floats per "
       "4 outputs) instead of shuffling. The price: the apron columns, 2 x apron of every block_x, are loaded and "
-      "column-summed twice, which is why fast stays faster up to radius 4. Measured on an H100 at 8192x8192: "
+      "column-summed twice, which is why fast stays faster up to radius 4 at 8192x8192. Measured on an H100 there: "
       "radius 8 0.209 ms against fast's 0.293 (84% of a copy against 60%), radius 4 0.206 against 0.201. Equal "
       "strips left small images to a few blocks: at 3840x2160 radius 8 its 510-row strips made 175 blocks where an "
       "H100 holds 1188, and it ran at 29% of a copy. With the tail rule and 56 registers (H100, % of a copy, before "
@@ -282,7 +282,7 @@ static FilterSpec DeclareGauss() {
   tensor.format_limit = cuda::GaussTensorRadiusProblem;  // rgba8 radius 9 and up (gray8 has code for every radius)
   tensor.fallback_for = GaussTensorFallback;
   tensor.fallback_rule =
-      "gray32f: fast up to radius 4, columns to 8; beyond tensor's radius on rgba8 (8) or columns' (8): "
+      "gray32f: fast up to radius 2, columns to 8; beyond tensor's radius on rgba8 (8) or columns' (8): "
       "separable_fused";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8

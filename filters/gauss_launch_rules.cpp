@@ -52,17 +52,21 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, Pixel
   return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
-// gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 4 and columns from 5, the
-// faster of the two at each radius (ms on an H100, 8192x8192 gray32f, each at its rule's launch,
+// gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 2 and columns from 3. At
+// 8192x8192 fast was the faster up to radius 4 (ms on an H100, each at its rule's launch,
 // bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
-// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209. Beyond the radii these have code
+// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209. Since columns takes short-grid
+// strips (e5d4ddc) it is much the faster at radius 3 and 4 on images up to 4K and loses a little at 8192x8192 (H100,
+// three rounds, % of a copy, fast against columns, bench/results/2026-12-07_session25, call 6): r3 1920x1080 59.9
+// / 73.9, 3840x2160 65.7 / 73.0, 8192x8192 89.5 / 86.1; r4 46.0 / 79.7, 59.5 / 81.8, 87.6 / 85.9. Radius 1 and 2
+// were not measured and stay with fast. Beyond the radii these have code
 // for (tensor rgba8 8, fast and columns 8; tensor gray8 serves the filter's every radius), rgba8 and gray32f run
 // separable_fused, the one teaching variant that serves every radius at its default launch (separable's column apron
 // stops at 8).
 std::string GaussTensorFallback(const ParamValues& p, PixelFormat f) {
   const int r = p.Int("radius");
   if (f != PixelFormat::Gray32f || r > cuda::kGaussColumnsMaxRadius) return "separable_fused";
-  return r <= 4 ? "fast" : "columns";
+  return r <= 2 ? "fast" : "columns";
 }
 
 // columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):

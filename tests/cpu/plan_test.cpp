@@ -141,13 +141,13 @@ TEST(CpuExecutor, RefusesPlansItCannotRun) {
 namespace fl {
 namespace {
 
-// A fallback may depend on the parameters: gauss's default (tensor) on gray32f runs fast up to radius 4 and
-// columns beyond, the faster of the two there, each with its own default launch for that radius.
+// A fallback may depend on the parameters: gauss's default (tensor) on gray32f runs fast up to radius 2 and
+// columns beyond (filters/gauss_launch_rules.cpp says why), each with its own default launch for that radius.
 TEST(Plan, TheFallbackFollowsTheRadius) {
   const Registry& reg = BuiltinRegistry();
   const ImageShape gray32f{64, 32, PixelFormat::Gray32f};
-  for (const auto& [radius, runs] : {std::pair{4, "fast"}, std::pair{5, "columns"}, std::pair{6, "columns"},
-                                     std::pair{7, "columns"}, std::pair{8, "columns"}}) {
+  for (int radius = 2; radius <= 8; ++radius) {
+    const std::string runs = radius <= 2 ? "fast" : "columns";
     Pipeline p;
     p.stages.push_back(ParseStageSpec(reg, "gauss:radius=" + std::to_string(radius), Backend::Cuda));
     const Plan plan = ResolvePipeline(reg, p, gray32f, Backend::Cuda);
@@ -162,8 +162,8 @@ TEST(Plan, TheFallbackFollowsTheRadius) {
     if (radius >= 5)
       EXPECT_EQ(s.launch, (LaunchConfig{.block_x = 128, .block_y = 1, .ppt = strip_rows[radius - 5]}))
           << "radius " << radius;
-    else
-      EXPECT_EQ(s.launch.ppt, 16) << "fast's gray32f rule at radius 4";
+    else  // columns' defaults at radius 3 and 4; fast's gray32f rule at radius 2
+      EXPECT_EQ(std::pair(s.launch.block_x, s.launch.ppt), radius >= 3 ? std::pair(256, 128) : std::pair(32, 8));
   }
 }
 
@@ -242,7 +242,7 @@ TEST(Plan, LargeRadiiRunAVariantThatServesThem) {
                         Case{"gauss:radius=8", rgba, "tensor"}, Case{"gauss:radius=9", rgba, "separable_fused"},
                         Case{"gauss:radius=12", f32, "separable_fused"},
                         Case{"gauss:radius=32", rgba, "separable_fused"},
-                        Case{"gauss:radius=4", f32, "fast"}, Case{"gauss:radius=8", f32, "columns"},
+                        Case{"gauss:radius=2", f32, "fast"}, Case{"gauss:radius=8", f32, "columns"},
                         Case{"gauss:radius=32", f32, "separable_fused"}}) {
     SCOPED_TRACE(std::string(c.spec) + " " + std::string(ToString(c.in.format)));
     const Plan plan = PlanOneStage(reg, c.spec, c.in);
