@@ -116,8 +116,8 @@ TailRule GaussTensorTail(const ParamValues& p, PixelFormat in) {
 // blocks leaves most of the device idle. At 3840x2160 radius 8 its 510-row strips made 175 blocks of 128 threads
 // where an H100 holds 1188 at once, and it ran at 29% of a copy against 86% at 8192x8192 (H100, three rounds,
 // bench/results/2026-12-07_session25, call 1). So short grids halve their strips while the grid fills less than
-// half a wave, down to 16 rows, then take the rows that fill the wave (8192x8192 at radius 8 keeps its one wave of
-// 510-row strips), and a grid of more than a wave puts the last wave's rows in strips half as long: morphology
+// half a wave, down to 16 rows, then take the rows that fill the wave (8192x8192 at radius 8, 1.06 waves, keeps
+// its equal 510-row strips), and a grid of more than a wave puts the last wave's rows in strips half as long: morphology
 // 5x5's rule with tails from 16 rows. H100, % of a copy, equal strips -> this rule (with the kernel's 56 registers
 // from radius 5, gauss_columns.cu), three rounds at the first four sizes, two at the rest
 // (bench/results/2026-12-07_session25, calls 2 and 4), radius 4 / 6 / 8: 1280x720 27.4 / 33.8 / 9.1 -> 75.0 / 69.6
