@@ -117,9 +117,9 @@ TailRule GaussTensorTail(const ParamValues& p, PixelFormat in) {
 // where an H100 holds 1188 at once, and it ran at 29% of a copy against 86% at 8192x8192 (H100, three rounds,
 // bench/results/2026-12-07_session25, call 1). So short grids halve their strips while the grid fills less than
 // half a wave, down to 16 rows, then take the rows that fill the wave (8192x8192 at radius 8, 1.06 waves, keeps
-// its equal 510-row strips), and a grid of more than a wave puts the last wave's rows in strips half as long: morphology
-// 5x5's rule with tails from 16 rows. H100, % of a copy, equal strips -> this rule (with the kernel's 56 registers
-// from radius 5, gauss_columns.cu), three rounds at the first four sizes, two at the rest
+// its equal 510-row strips), and a grid of more than a wave puts the last wave's rows in strips half as long:
+// morphology 5x5's rule with tails from 16 rows. H100, % of a copy, equal strips -> this rule (with the kernel's
+// 56 registers from radius 5, gauss_columns.cu), three rounds at the first four sizes, two at the rest
 // (bench/results/2026-12-07_session25, calls 2 and 4), radius 4 / 6 / 8: 1280x720 27.4 / 33.8 / 9.1 -> 75.0 / 69.6
 // / 72.3, 1920x1080 37.4 / 44.1 / 12.6 -> 79.0 / 66.2 / 71.0, 2560x1440 51.0 / 58.0 / 17.6 -> 79.2 / 78.8 / 69.1,
 // 3840x2160 65.1 / 69.6 / 29.2 -> 85.0 / 76.0 / 72.3, 4096x4096 80.0 / 73.0 / 49.5 -> 81.6 / 83.4 / 77.2, 8192x8192
