@@ -12,6 +12,7 @@
 // outer columns (the apron, the radius rounded up to 4) only feed the row pass. Border: replicate (a column
 // beyond the image reads the edge column, a row beyond it the edge row).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,15 +34,13 @@ struct ColumnWeights {
 
 struct ColumnArgs {
   const std::uint8_t* in;
-  std::size_t in_pitch;
   std::uint8_t* out;
-  std::size_t out_pitch;
+  unsigned in_pitch, out_pitch;  // 32-bit: row offsets are one wide multiply-add (checked by the launcher)
   int w, h;
   int rows;  // output rows per block in the main bands (the launch's ppt)
   // From block row tail_band on, strips of tail_rows rows, block row b starting at b x tail_rows + tail_offset: the
   // last wave's rows, or a short grid's, in shorter strips (core/strip_tiers.hpp, the plan's TailRule).
   int tail_band, tail_offset, tail_rows;
-  unsigned in_pitch32, out_pitch32;  // the pitches, for 32-bit row offsets
 };
 
 template <int R>
@@ -88,7 +87,7 @@ __global__ void __maxnreg__(GaussColumnsMaxRegisters(R))
   const int top = y0 - R;  // the input row of window slot 0
   auto value = [&](int i) {  // input row top + i of the own column, clamped to the image
     const unsigned y = static_cast<unsigned>(min(max(top + i, 0), a.h - 1));
-    return __ldg(reinterpret_cast<const float*>(column + static_cast<std::uint64_t>(y) * a.in_pitch32));
+    return __ldg(reinterpret_cast<const float*>(column + static_cast<std::uint64_t>(y) * a.in_pitch));
   };
   // The row pass's tasks: 4 outputs (quad q) of row k of a batch, task index k x quads + q, strided by n: the same
   // rows and quads in every batch. Outputs by 32-bit offset from the block's first (ppt x pitch fits 32 bits).
@@ -97,7 +96,8 @@ __global__ void __maxnreg__(GaussColumnsMaxRegisters(R))
   const int first_k = t / quads, first_q = t - first_k * quads;
   const int step_k = n / quads, step_q = n - step_k * quads;
   const int whole_quads = (a.w - x0) / 4;  // quads whose 4 outputs lie inside the row
-  std::uint8_t* const out_block = a.out + static_cast<std::size_t>(y0) * a.out_pitch + 4 * static_cast<std::size_t>(x0);
+  std::uint8_t* const out_block =
+      a.out + static_cast<std::uint64_t>(y0) * a.out_pitch + 4 * static_cast<std::size_t>(x0);
 
   float win[S::kWin];  // input row i lives in slot i % kWin
 #pragma unroll
@@ -126,7 +126,7 @@ __global__ void __maxnreg__(GaussColumnsMaxRegisters(R))
         float o[4];
 #pragma unroll
         for (int p = 0; p < 4; ++p) o[p] = TapSum<R>(wt, [&](int i) { return v[S::kApron - R + p + i]; });
-        float* dst = reinterpret_cast<float*>(out_block + static_cast<unsigned>(j0 + k) * a.out_pitch32 + 16u * q);
+        float* dst = reinterpret_cast<float*>(out_block + static_cast<unsigned>(j0 + k) * a.out_pitch + 16u * q);
         if (q < whole_quads) {
           *reinterpret_cast<float4*>(dst) = make_float4(o[0], o[1], o[2], o[3]);
         } else {
@@ -185,6 +185,8 @@ void LaunchGaussColumns(const CudaCall& c) {
     throw InputError("gauss columns: gray32f and radius 1.." + std::to_string(kGaussColumnsMaxRadius) + " only");
   if (reinterpret_cast<std::uintptr_t>(c.out.data) % 16 != 0 || c.out.pitch % 16 != 0)
     throw RuntimeError("gauss columns needs output rows that start on 16-byte boundaries");
+  if (c.in.pitch > UINT32_MAX || c.out.pitch > UINT32_MAX)
+    throw RuntimeError("gauss columns needs row pitches below 4 GiB (its row offsets are 32-bit)");
   const std::vector<float> w1 = GaussWeights1D(r, c.params.Float("sigma"));
   ColumnWeights wt{};
   std::copy(w1.begin(), w1.end(), wt.w);
@@ -196,9 +198,16 @@ void LaunchGaussColumns(const CudaCall& c) {
   dim3 grid = GridOf(c);
   const StripTiers t = LaunchTiers(c, reinterpret_cast<const void*>(kernel), smem, 1, grid.x);
   grid.y = static_cast<unsigned>(t.grid_y);
-  const ColumnArgs a{c.in.data, c.in.pitch, c.out.data, c.out.pitch, c.in.shape.width, c.in.shape.height,
-                     t.rows, t.tail_band, t.tail_y - t.tail_band * t.tail_rows, t.tail_rows,
-                     static_cast<unsigned>(c.in.pitch), static_cast<unsigned>(c.out.pitch)};
+  const ColumnArgs a{c.in.data,
+                     c.out.data,
+                     static_cast<unsigned>(c.in.pitch),
+                     static_cast<unsigned>(c.out.pitch),
+                     c.in.shape.width,
+                     c.in.shape.height,
+                     t.rows,
+                     t.tail_band,
+                     t.tail_y - t.tail_band * t.tail_rows,
+                     t.tail_rows};
   kernel<<<grid, BlockOf(c.launch), smem, StreamOf(c)>>>(wt, a);
   FL_CUDA_CHECK_LAUNCH("GaussColumns");
 }
