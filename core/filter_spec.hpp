@@ -67,8 +67,9 @@ using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const 
 // A variant's default launch for these parameters and this input format, where one launch does not suit them
 // all (box `fast` at large radii wants longer strips): `defaults` adjusted. Measured rules only.
 using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, PixelFormat in);
-// The fallback variant's id for these parameters and this input format (see VariantSpec::fallback).
-using FallbackFn = std::string (*)(const ParamValues&, PixelFormat in);
+// The fallback variant's id for these parameters and this input (its format, and its size where the faster code
+// changes with it; see VariantSpec::fallback).
+using FallbackFn = std::string (*)(const ParamValues&, const ImageShape& in);
 // Why a variant has no code for these parameters in this input format, or nullopt (VariantSpec::format_limit).
 using FormatLimitFn = std::optional<std::string> (*)(const ParamValues&, PixelFormat in);
 
@@ -119,7 +120,8 @@ struct VariantSpec {
   // so that a new stage's default variant works on every format the filter accepts. Empty: refused instead.
   std::string fallback;
   // nullptr: `fallback` serves every parameter set. Otherwise it picks the fallback instead of `fallback` (e.g. by
-  // radius, where the fastest code for the format changes with it); `fallback_rule` says how, for the docs.
+  // radius and image size, where the fastest code for the format changes with them); `fallback_rule` says how, for
+  // the docs.
   FallbackFn fallback_for = nullptr;
   std::string fallback_rule;
   // nullptr: it has code for every parameter set in each of `formats`. Otherwise the parameters it has no code for
@@ -134,8 +136,9 @@ struct VariantSpec {
   LaunchCheckFn check_launch = nullptr;  // nullptr: the device limits are the only rule
   FootprintFn footprint = nullptr;       // nullptr: one pixel per thread, no halo (see FootprintOf)
   // Its launcher puts the rows of the grid's last wave in shorter strips (a quarter or half as tall:
-  // core/strip_tiers.hpp), so the viewer draws those bands shorter. The footprint is then one main-tier block. It says for which parameters
-  // (nullptr: none), how much shorter and how many rows; the plan decides once per stage (PlannedStage::tail).
+  // core/strip_tiers.hpp), so the viewer draws those bands shorter. The footprint is then one main-tier block. It
+  // says for which parameters (nullptr: none), how much shorter and how many rows; the plan decides once per stage
+  // (PlannedStage::tail).
   TailRuleFn tail = nullptr;
   KernelSource source;                   // CUDA variants: where the kernel is (filters/kernel_sources.hpp)
 };

@@ -117,7 +117,7 @@ void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
   const std::string problem = FormatProblem(f, *s.requested, s.params, s.in.format, s.out.format);
   if (problem.empty()) return;
   const std::string id =
-      s.requested->fallback_for ? s.requested->fallback_for(s.params, s.in.format) : s.requested->fallback;
+      s.requested->fallback_for ? s.requested->fallback_for(s.params, s.in) : s.requested->fallback;
   const VariantSpec* fallback = id.empty() ? nullptr : f.FindVariant(id);
   if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.params, s.in.format, s.out.format).empty())
     throw InputError(problem);

@@ -282,8 +282,8 @@ static FilterSpec DeclareGauss() {
   tensor.format_limit = cuda::GaussTensorRadiusProblem;  // rgba8 radius 9 and up (gray8 has code for every radius)
   tensor.fallback_for = GaussTensorFallback;
   tensor.fallback_rule =
-      "gray32f: fast up to radius 2, columns to 8; beyond tensor's radius on rgba8 (8) or columns' (8): "
-      "separable_fused";
+      "gray32f: columns to radius 8, or fast on images of 12.6 M pixels or more up to radius 2 and of 50.3 M or "
+      "more at radius 3..4; beyond tensor's radius on rgba8 (8) or columns' (8): separable_fused";
   tensor.uses = LaunchUse{.block = true, .ppt = true, .smem = true, .ppt_min = 16, .ppt_max = 1024};
   // Best of the sweeps on an H100: 32x4 ppt 256 with shared memory off, 32x8 ppt 128 with it on (gray8; rgba8
   // runs longer strips as the radius grows: GaussTensorLaunch).

@@ -52,21 +52,32 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, Pixel
   return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
-// gray32f has no tensor or half2 code: a gauss stage on it runs fast up to radius 2 and columns from 3. At
-// 8192x8192 fast was the faster up to radius 4 (ms on an H100, each at its rule's launch,
-// bench/results/2026-11-27_strip_limits/call8_columns_h100/): r3 fast 0.196 against columns 0.210, r4 0.201 against
-// 0.206, r5 0.223 against 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209. Since columns takes short-grid
-// strips (e5d4ddc) it is much the faster at radius 3 and 4 on images up to 4K and loses a little at 8192x8192 (H100,
-// three rounds, % of a copy, fast against columns, bench/results/2026-12-07_session25, call 6): r3 1920x1080 59.9
-// / 73.9, 3840x2160 65.7 / 73.0, 8192x8192 89.5 / 86.1; r4 46.0 / 79.7, 59.5 / 81.8, 87.6 / 85.9. Radius 1 and 2
-// were not measured and stay with fast. Beyond the radii these have code
-// for (tensor rgba8 8, fast and columns 8; tensor gray8 serves the filter's every radius), rgba8 and gray32f run
-// separable_fused, the one teaching variant that serves every radius at its default launch (separable's column apron
-// stops at 8).
-std::string GaussTensorFallback(const ParamValues& p, PixelFormat f) {
+// gray32f has no tensor or half2 code: a gauss stage on it runs columns, or fast where fast is the faster: up to
+// radius 2 on images of kGaussFastFromPixelsR2 pixels or more, radius 3 and 4 from kGaussFastFromPixelsR4. Columns
+// runs short-grid strips (e5d4ddc), so it keeps the SMs busy on small images, where fast, whose strips are few rows
+// tall, pays for its loads' latency with few warps; on large images columns' apron columns (loaded and summed twice)
+// cost more. H100, % of a copy, fast / columns, three rounds each at each rule's launch (bench/results/
+// 2026-12-07_session26, calls 1 and 2; radius 3 and 4 at the first two and the last size: 2026-12-07_session25,
+// call 6):
+//   size         radius 1     radius 2     radius 3     radius 4
+//   1920x1080    64.9 / 85.0  61.0 / 81.8  59.9 / 73.9  46.0 / 79.7
+//   3840x2160    76.6 / 85.0  71.9 / 79.8  65.7 / 73.0  59.5 / 81.8
+//   4096x4096    86.7 / 81.4  83.3 / 80.8  76.4 / 78.5  70.9 / 82.6
+//   5120x5120    89.8 / 86.0  87.7 / 79.5  81.8 / 83.6  76.7 / 78.7
+//   6144x6144    92.7 / 84.3  90.9 / 84.3  85.6 / 85.0  82.5 / 84.1
+//   8192x8192    94.6 / 86.8  93.8 / 88.2  89.5 / 86.1  87.6 / 85.9
+// The thresholds, 12 x 2^20 and 48 x 2^20 pixels (12.6 and 50.3 M), lie between the sizes measured (8.3 and 16.8 M;
+// 37.7 and 67.1 M), near their geometric means (11.8 and 50.3 M).
+// From radius 5 columns is the faster at 8192x8192 too (ms, bench/results/2026-11-27_strip_limits/
+// call8_columns_h100/: r5 fast 0.223 against columns 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209). Beyond
+// the radii these have code for (tensor rgba8 8, fast and columns 8; tensor gray8 serves the filter's every radius),
+// rgba8 and gray32f run separable_fused, the one teaching variant that serves every radius at its default launch
+// (separable's column apron stops at 8).
+std::string GaussTensorFallback(const ParamValues& p, const ImageShape& in) {
   const int r = p.Int("radius");
-  if (f != PixelFormat::Gray32f || r > cuda::kGaussColumnsMaxRadius) return "separable_fused";
-  return r <= 2 ? "fast" : "columns";
+  if (in.format != PixelFormat::Gray32f || r > cuda::kGaussColumnsMaxRadius) return "separable_fused";
+  const std::size_t fast_from = r <= 2 ? kGaussFastFromPixelsR2 : r <= 4 ? kGaussFastFromPixelsR4 : 0;
+  return fast_from > 0 && in.Pixels() >= fast_from ? "fast" : "columns";
 }
 
 // columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):

@@ -1,5 +1,6 @@
 #pragma once
 // gauss's launch rules by radius and format (gauss_launch_rules.cpp says what measured each).
+#include <cstddef>
 #include <string>
 
 #include "core/filter_spec.hpp"
@@ -10,9 +11,12 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelF
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in);
 LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, PixelFormat in);
 LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat);
-// tensor's fallback: on gray32f, which has no tensor or half2 code, fast up to radius 2 and columns to 8; beyond
-// those and beyond tensor's radius on rgba8 (8), separable_fused.
-std::string GaussTensorFallback(const ParamValues& p, PixelFormat);
+// Images from these many pixels run gray32f gauss `fast` instead of `columns` (up to radius 2, and at 3..4).
+constexpr std::size_t kGaussFastFromPixelsR2 = std::size_t{12} << 20;
+constexpr std::size_t kGaussFastFromPixelsR4 = std::size_t{48} << 20;
+// tensor's fallback: on gray32f, which has no tensor or half2 code, columns up to radius 8, or fast on large images
+// up to radius 4 (above); beyond those and beyond tensor's radius on rgba8 (8), separable_fused.
+std::string GaussTensorFallback(const ParamValues& p, const ImageShape& in);
 // tensor's tail strips and short grids (core/strip_tiers.hpp).
 TailRule GaussTensorTail(const ParamValues&, PixelFormat);
 // columns' tail strips and short grids.

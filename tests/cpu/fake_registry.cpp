@@ -69,7 +69,9 @@ std::optional<std::string> TiledFormatLimit(const ParamValues& p, PixelFormat in
     return "tiled serves rgba8 up to radius 8, not " + std::to_string(p.Int("radius"));
   return std::nullopt;
 }
-std::string TiledFallback(const ParamValues&, PixelFormat in) { return in == PixelFormat::Rgba8 ? "naive" : ""; }
+std::string TiledFallback(const ParamValues&, const ImageShape& in) {
+  return in.format == PixelFormat::Rgba8 ? "naive" : "";
+}
 // blur's naive keeps a float per byte of the image in scratch, so that a fallback's scratch can be seen.
 std::size_t NaiveScratch(const ImageShape& in, const ParamValues&) { return in.RowBytes() * in.height * 4; }
 
