@@ -14,6 +14,7 @@ namespace {
 std::string Hostile(const std::string& file) { return test::TestDataPath("hostile/" + file); }
 
 TEST(HostileInput, BadImagesAreNamedAndTheLabStillDrawsItsFrame) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   for (const std::string file : {"bad_truncated.jpg", "bad_truncated.tga", "bad_100000x100000.png",
                                  "bad_text.png", "bad_empty.png", "bad_garbage.psd"}) {
@@ -33,6 +34,7 @@ TEST(HostileInput, BadImagesAreNamedAndTheLabStillDrawsItsFrame) {
 }
 
 TEST(HostileInput, AFolderAsTheImageIsAnErrorToo) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string out = (dir / "frame.png").string();
   const Outcome o =
@@ -42,6 +44,7 @@ TEST(HostileInput, AFolderAsTheImageIsAnErrorToo) {
 }
 
 TEST(HostileInput, ValidEdgeCasesOpen) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   for (const std::string file : {"ok_1x1.png", "ok_cmyk.jpg", "ok_animated.gif", "ok_small.hdr"}) {
     SCOPED_TRACE(file);

@@ -19,7 +19,7 @@ double Field(const std::string& output, const std::string& name) {
 }
 
 TEST(MeasureFrames, PrintsTheFrameTimesAndTheMipmapRebuildsGpuTime) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string out = (dir / "frame.png").string();
   const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --gl glfw --backend cpu --window 640x400" +
@@ -39,7 +39,7 @@ TEST(MeasureFrames, PrintsTheFrameTimesAndTheMipmapRebuildsGpuTime) {
 // EGL answered the first query of its context with its clock's absolute value (the status bar read "mipmaps
 // 58268307.339 ms").
 TEST(MeasureFrames, MipmapTimeIsNeverLongerThanTheRun) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   for (const std::string gl : {"egl", "glfw"}) {
     const auto start = std::chrono::steady_clock::now();

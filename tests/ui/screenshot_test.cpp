@@ -160,6 +160,7 @@ TEST(Screenshot, CudaInteropZoomedOutMatchesTheCpuView) {
 }
 
 TEST(Screenshot, HiDpiScaleAndOtherSizesKeepTheExactSize) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   for (const auto& [size, w, h] : {std::tuple{"1920x1080", 1920, 1080}, std::tuple{"640x400", 640, 400}}) {
     const std::string out = (dir / (std::string(size) + ".png")).string();
@@ -174,6 +175,7 @@ TEST(Screenshot, HiDpiScaleAndOtherSizesKeepTheExactSize) {
 }
 
 TEST(Screenshot, BadImagePathIsShownAndTheFrameStillWritten) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string out = (dir / "bad_image.png").string();
   const Outcome o = RunFilterlab("--screenshot " + Quote(out) + " --backend cpu --input /no/such/file.png", true);
@@ -195,6 +197,7 @@ TEST(Screenshot, BadImagePathIsShownAndTheFrameStillWritten) {
 }
 
 TEST(Screenshot, BadPresetAndBadStageAreShownAndTheDefaultsUsed) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string preset = (dir / "broken.json").string();
   std::FILE* f = std::fopen(preset.c_str(), "w");

@@ -33,7 +33,7 @@ Outcome Play(const std::string& script, const std::string& more = "") {
 }
 
 TEST(ScriptRun, PlaysToTheEndAndCountsWhatTheLabRefusedAndReported) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no display and no xvfb-run";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string shot = (dir / "after.png").string();
   const std::string script = WriteScript(
@@ -69,7 +69,7 @@ TEST(ScriptRun, PlaysToTheEndAndCountsWhatTheLabRefusedAndReported) {
 }
 
 TEST(ScriptRun, HostileImagesAreReportedAndTheScriptGoesOn) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no display and no xvfb-run";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string hostile = test::TestDataPath("hostile/");
   const Outcome o = Play(WriteScript(dir, "load " + hostile + "bad_truncated.png\nwait\nload " + hostile +
@@ -82,6 +82,7 @@ TEST(ScriptRun, HostileImagesAreReportedAndTheScriptGoesOn) {
 }
 
 TEST(ScriptRun, AMalformedScriptRunsNothingAndNamesTheLine) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const Outcome o = Play(WriteScript(dir, "add gauss\n# fine so far\nmove 1\nadd invert\n"));
   EXPECT_EQ(o.exit_code, 2) << o.output;
@@ -91,12 +92,13 @@ TEST(ScriptRun, AMalformedScriptRunsNothingAndNamesTheLine) {
 }
 
 TEST(ScriptRun, ScriptAndScreenshotAreExclusiveAndHeadlessNeedsAScript) {
+  const Outcome alone = RunFilterlab("--headless", false);  // refused before any window
+  EXPECT_EQ(alone.exit_code, 2) << alone.output;
+  EXPECT_NE(alone.output.find("--headless plays a --script"), std::string::npos) << alone.output;
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const Outcome both = Play(WriteScript(dir, "wait\n"), "--screenshot " + Quote((dir / "x.png").string()));
   EXPECT_EQ(both.exit_code, 2) << both.output;
-  const Outcome alone = RunFilterlab("--headless", false);
-  EXPECT_EQ(alone.exit_code, 2) << alone.output;
-  EXPECT_NE(alone.output.find("--headless plays a --script"), std::string::npos) << alone.output;
 }
 
 }  // namespace

@@ -137,6 +137,7 @@ TEST_F(TeachTest, SessionReportCarriesAAndBAndTheMetrics) {
 
 // The screenshot opens the teaching windows too (--open kernel, --open lesson:ID): they render with no ImGui error.
 TEST(TeachScreenshot, KernelSourceAndLessonWindowsRender) {
+  FL_SKIP_WITHOUT_WINDOWS();
   const std::filesystem::path dir = uitest::ScratchDir();
   for (const std::string open : {"kernel", "lesson:halo"}) {
     const std::string out = (dir / "shot.png").string();

@@ -18,6 +18,10 @@ struct Outcome {
 Outcome RunFilterlab(const std::string& args, bool needs_x, const std::string& env = "");
 // True when a window can be opened: DISPLAY is set or xvfb-run is installed.
 bool CanOpenWindows();
+// Skips the calling test, saying why, where it cannot open a window (the GPU machine has neither).
+#define FL_SKIP_WITHOUT_WINDOWS() \
+  if (!::fl::uitest::CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window"
+
 // A fresh, empty folder named after the running test.
 std::filesystem::path ScratchDir();
 std::string Quote(const std::string& s);

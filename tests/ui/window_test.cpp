@@ -18,7 +18,7 @@ std::string ReadFile(const std::filesystem::path& p) {
 }
 
 TEST(Window, OpensAndStaysUpForSeconds) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const Outcome o = RunFilterlab("--backend cpu --quit-after 3", true, "XDG_CONFIG_HOME=" + Quote(dir.string()));
   EXPECT_EQ(o.exit_code, 0) << o.output;
@@ -29,7 +29,7 @@ TEST(Window, OpensAndStaysUpForSeconds) {
 }
 
 TEST(Window, RemembersTheSessionAndLayout) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   const std::string env = "XDG_CONFIG_HOME=" + Quote(dir.string());
   const Outcome first =
@@ -51,7 +51,7 @@ TEST(Window, RemembersTheSessionAndLayout) {
 }
 
 TEST(Window, DamagedSessionIsReportedAndIgnored) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   std::filesystem::create_directories(dir / "filterlab");
   std::ofstream(dir / "filterlab" / "session.json") << "{ \"version\": 1, \"image\": ";  // cut short
@@ -65,7 +65,7 @@ TEST(Window, DamagedSessionIsReportedAndIgnored) {
 }
 
 TEST(Window, SessionPipelineThatCannotBeRestoredIsKeptBesideIt) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   std::filesystem::create_directories(dir / "filterlab");
   // Good JSON, but one stage more than a pipeline may hold (the lab once saved such a chain, then lost it).
@@ -82,7 +82,7 @@ TEST(Window, SessionPipelineThatCannotBeRestoredIsKeptBesideIt) {
 }
 
 TEST(Window, BadImageArgumentKeepsTheLabRunning) {
-  if (!CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window";
+  FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
   // One frame: the file is loaded on a worker thread, and --frames must still wait to report its error.
   const Outcome o = RunFilterlab("--backend cpu --no-session --frames 1 /no/such/image.png", true);
