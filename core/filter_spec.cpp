@@ -58,7 +58,7 @@ std::string FormatList(const std::vector<PixelFormat>& formats) {
 
 namespace fl {
 
-LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, PixelFormat in) {
+LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, const ImageShape& in) {
   return v.defaults_for ? v.defaults_for(v.defaults, p, in) : v.defaults;
 }
 

@@ -66,7 +66,7 @@ using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&, const ParamVa
 using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);
 // A variant's default launch for these parameters and this input format, where one launch does not suit them
 // all (box `fast` at large radii wants longer strips): `defaults` adjusted. Measured rules only.
-using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, PixelFormat in);
+using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, const ImageShape& in);
 // The fallback variant's id for these parameters and this input (its format, and its size where the faster code
 // changes with it; see VariantSpec::fallback).
 using FallbackFn = std::string (*)(const ParamValues&, const ImageShape& in);
@@ -144,8 +144,8 @@ struct VariantSpec {
 };
 
 // The launch a stage of v runs with until a person sets one: v.defaults_for's choice for these parameters and
-// this input format, or v.defaults.
-LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, PixelFormat in);
+// this input (its format, and for some rules its size), or v.defaults.
+LaunchConfig DefaultLaunch(const VariantSpec& v, const ParamValues& p, const ImageShape& in);
 
 // The footprint the viewer draws: the variant's own, or, when it declares none, one pixel per thread
 // (block_x x block_y pixels per block, no halo).

@@ -23,7 +23,7 @@ void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id) 
   stage.launch_set = 0;
 }
 
-LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat in) {
+LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in) {
   return MergeLaunch(DefaultLaunch(v, stage.params, in), stage.launch, stage.launch_set);
 }
 

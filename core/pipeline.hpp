@@ -32,7 +32,7 @@ void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id);
 
 // The launch a stage runs with on an input of format `in`: the fields it set, the variant's default for the
 // rest.
-LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, PixelFormat in);
+LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in);
 
 // After a stage's launch fields were read (spec, preset): a field its variant does not read is not recorded
 // as set and keeps the variant's default, so that what is saved and loaded again is the same stage.

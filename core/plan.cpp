@@ -122,7 +122,7 @@ void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
   if (!allow_fallback || !fallback || !FormatProblem(f, *fallback, s.params, s.in.format, s.out.format).empty())
     throw InputError(problem);
   s.variant = fallback;
-  s.launch = DefaultLaunch(*fallback, s.params, s.in.format);
+  s.launch = DefaultLaunch(*fallback, s.params, s.in);
   const bool limited = f.VariantAccepts(*s.requested, s.in.format) &&
                        f.VariantServes(*s.requested, s.in.format, s.out.format);  // by its format_limit
   s.note = limited ? problem + ": runs " + fallback->id
@@ -172,7 +172,7 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
       s.filter = &reg.Get(st.filter);
       s.requested = s.variant = &reg.GetVariant(*s.filter, st.variant);
       s.params = st.params;
-      s.launch = StageLaunch(st, *s.variant, current.format);
+      s.launch = StageLaunch(st, *s.variant, current);
       s.enabled = st.enabled;
       s.in = s.out = current;
       if (s.enabled) {

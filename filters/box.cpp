@@ -51,9 +51,9 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // / 86.4 and 66.2 / 66.0 / 60.7 / 54.5: 16 rows to radius 8 (it was 32 from 7); r12 (32) and r16 (16) kept theirs.
 // Gray8 radius 3 keeps 32: at 24 rows (4126ec9, call 4, alternated) 89.3 -> 86.8 at 8192x8192, though 69.1 -> 72.8 at
 // 3840x2160 and 99.1 -> 109.3 at 1920x1080; a rule by radius alone cannot take both.
-static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   const int r = p.Int("radius");
-  if (in == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
+  if (in.format == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
     return WithPptForRadius(d, r, {{8, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
   return WithPptForRadius(d, r, {{2, 16}, {4, 32}, {cuda::kBoxFastMaxRadius, 24}});
 }

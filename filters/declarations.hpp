@@ -49,9 +49,9 @@ LaunchConfig WithPptForRadius(LaunchConfig d, int r, std::initializer_list<std::
 // `v` with a launch rule that gives rgba8 inputs kRows rows per thread (measured: the caller says where) and every
 // other format the static default.
 template <int kRows>
-LaunchConfig Rgba8Rows(const LaunchConfig& d, const ParamValues&, PixelFormat in) {
+LaunchConfig Rgba8Rows(const LaunchConfig& d, const ParamValues&, const ImageShape& in) {
   LaunchConfig c = d;
-  if (in == PixelFormat::Rgba8) c.ppt = kRows;
+  if (in.format == PixelFormat::Rgba8) c.ppt = kRows;
   return c;
 }
 template <int kRows>

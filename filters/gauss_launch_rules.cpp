@@ -18,8 +18,8 @@ namespace fl::filters {
 // 2026-11-25_h100_radius_sweep/): r1 0.186 / 0.200 / 0.212 / 0.221 / 0.227, r4 0.221 / 0.202 / 0.226 / 0.233
 // / 0.239, r6 0.321 / 0.266 / 0.246 / 0.244 / 0.250, r8 0.471 / 0.360 / 0.307 / 0.293 / 0.291. gray8 and
 // rgba8 run `tensor` by default and keep ppt 16 (not swept).
-LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in != PixelFormat::Gray32f) return d;
+LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
+  if (in.format != PixelFormat::Gray32f) return d;
   return WithPptForRadius(d, p.Int("radius"), {{3, 8}, {5, 16}, {7, 48}, {cuda::kGaussFastMaxRadius, 64}});
 }
 
@@ -34,8 +34,21 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, PixelF
 // 38.5 / 43.4 / 42.4 / 38.8, 1920x1080 76.0 / 76.9 / 77.2 / 76.9; r24 22.9 / 29.3 / 32.6 / 33.7, 29.8 / 33.7 / 35.4
 // / 32.8, 72.0 / 73.3 / 61.6 / 71.8; r32 20.2 / 26.3 / 29.1 / 30.2, 26.7 / 30.3 / 32.3 / 31.6, 65.6 / 68.9 / 58.8 /
 // 67.9.
-LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in != PixelFormat::Rgba8) return d;
+// Gray8 images under kGaussTensorNarrowBelowPixels run blocks of 4 warps instead of 8: twice the blocks, so that a
+// grid of less than a wave or two keeps more SMs busy (H100, % of a copy, 4 / 8 warps at 128 rows, three rounds,
+// bench/results/2026-12-07_session26, call 3): radius 4 1280x720 62.3 / 61.2, 1920x1080 94.3 / 88.6, 2560x1440 60.9 /
+// 56.8, 3000x2000 58.1 / 61.3, 3840x2160 55.8 / 55.0, 4096x4096 55.5 / 56.0, 8192x8192 66.7 / 69.7; radius 8 59.0 /
+// 58.7, 93.4 / 91.9, 58.4 / 55.2, 57.9 / 62.1, 54.3 / 53.3, 54.2 / 55.0, 66.2 / 69.1. The threshold lies between
+// 2560x1440 (3.7 M pixels) and 3000x2000 (6 M). rgba8 keeps 8 warps: with 4, radius 4 ran 1 to 19 points slower
+// from 1920x1080 on (8192x8192 53.4 / 71.9) and radius 8 within a point up to 3840x2160 and 3 to 7 slower beyond (a
+// narrow block stages 1.5 bytes of each row per output byte, a wide one 1.25).
+LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
+  if (in.format == PixelFormat::Gray8) {
+    LaunchConfig c = d;
+    if (in.Pixels() < kGaussTensorNarrowBelowPixels) c.block_y = 4;
+    return c;
+  }
+  if (in.format != PixelFormat::Rgba8) return d;
   return WithPptForRadius(d, p.Int("radius"),
                           {{2, 128}, {4, 192}, {6, 256}, {cuda::kGaussTensorMaxRadiusRgba8, 384}});
 }
@@ -47,8 +60,9 @@ LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, Pixe
 // / 0.0772, r2 0.0660 / 0.0606 / 0.0617 / 0.0690 / 0.0800, r3 0.0845 / 0.0733 / 0.0702 / 0.0790 / 0.0987, r4
 // 0.0939 / 0.0812 / 0.0767 / 0.0846 / 0.1038; rgba8 r1 0.2022 / 0.2014 / 0.2130 / 0.2232 / 0.2386, r2 0.2814 /
 // 0.2192 / 0.2144 / 0.2289 / 0.2452, r4 0.3451 / 0.2804 / 0.2558 / 0.2597 / 0.2676.
-LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
-  if (in == PixelFormat::Rgba8) return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
+LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
+  if (in.format == PixelFormat::Rgba8)
+    return WithPptForRadius(d, p.Int("radius"), {{1, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
   return WithPptForRadius(d, p.Int("radius"), {{2, 8}, {cuda::kGaussHalf2MaxRadius, 16}});
 }
 
@@ -88,7 +102,7 @@ std::string GaussTensorFallback(const ParamValues& p, const ImageShape& in) {
 // (bench/results/2026-11-27_strip_limits/call12_columns_ppt_h100, 128x1): r5 ppt 128 0.2041 -> 132 0.2017 ms, r6
 // 128 0.2044 -> 130 0.2041, r7 128 0.2119 -> 135 0.2084, r8 512 0.2094 -> 510 0.2052. The multiple below was
 // faster only at r7 (120: 0.2069) and slower at r5 and r6; one rule, the nearest, serves all four.
-LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, PixelFormat) {
+LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape&) {
   const int r = p.Int("radius");
   if (r <= 4) return d;
   LaunchConfig c = d;

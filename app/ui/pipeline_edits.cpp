@@ -93,16 +93,16 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
   const std::vector<Stage>& ran = r.plan.pipeline.stages;
   if (index < r.stages.size() && index <= ran.size() && index <= p.stages.size() && r.plan.input == s.image_shape &&
       std::equal(p.stages.begin(), p.stages.begin() + static_cast<std::ptrdiff_t>(index), ran.begin()))
-    return StageLaunch(st, v, r.stages[index].in.format);
-  // Otherwise (a new stage, an edit not yet run, before the first run): the format the plan gives the stage's
+    return StageLaunch(st, v, r.stages[index].in);
+  // Otherwise (a new stage, an edit not yet run, before the first run): the shape the plan gives the stage's
   // input (an earlier stage may convert it), so that the editor shows the launch the variant's rule will pick,
   // not the stored one. A plan refused at or before this stage still gives the output of the last stage it planned.
   // Planned again each frame, uncached: a 5-stage chain at 3840x2160 plans in about 0.7 us on the build machine
   // (2026-11-27), which no frame notices.
-  PixelFormat in = s.image_shape.format;
+  ImageShape in = s.image_shape;
   if (s.image_shape.width > 0 && s.registry) {
     const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
-    in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1).format;
+    in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1);
   }
   return StageLaunch(st, v, in);
 }

@@ -138,7 +138,7 @@ std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
   const FilterSpec* f = s.registry->Find(st.filter);
   const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
   if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
-  return StageLaunch(st, *v, t.sweep->shape.format);
+  return StageLaunch(st, *v, t.sweep->shape);
 }
 
 void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const std::vector<int>& ys) {

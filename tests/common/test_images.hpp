@@ -22,6 +22,9 @@ Difference Compare(const Image& a, const Image& b, double tolerance = 0.0);
 
 // Parameters from a filter's defaults overridden by "k=v:k=v" (a FilterSpec::test_cases entry).
 ParamValues ParamsFor(const FilterSpec& f, const std::string& overrides);
+// The input a default launch is chosen for where a test sizes its own image around the launch: a large one, so
+// that rules which follow the image's size (gauss tensor's block) pick their large-image launch.
+inline ImageShape LargeImage(PixelFormat f) { return {8192, 8192, f}; }
 
 // The folder of the bundled sample images (assets/).
 std::string AssetPath(const std::string& name);

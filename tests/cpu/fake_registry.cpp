@@ -55,10 +55,10 @@ ImageShape ShrinkOutput(const ImageShape& in, const ParamValues&) {
 ImageShape FloatOutput(const ImageShape& in, const ParamValues&) { return {in.width, in.height, PixelFormat::Gray32f}; }
 
 // tiled's launch for its parameters: longer strips from radius 8, taller blocks for rgba8.
-LaunchConfig TiledDefaults(const LaunchConfig& d, const ParamValues& p, PixelFormat in) {
+LaunchConfig TiledDefaults(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   LaunchConfig l = d;
   if (p.Int("radius") >= 8) l.ppt = 4;
-  if (in == PixelFormat::Rgba8) l.block_y = 32;
+  if (in.format == PixelFormat::Rgba8) l.block_y = 32;
   return l;
 }
 

@@ -4,6 +4,8 @@
 // and block 16x32 for rgba8 (its static defaults: 16x16, ppt 2).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include "core/plan.hpp"
@@ -66,10 +68,10 @@ TEST(LaunchDefaults, FieldsAPersonSetStayAndTheOthersFollow) {
 TEST(LaunchDefaults, StageLaunchIsWhatThePlanRuns) {
   Stage s = ParseStageSpec(Fake(), "blur:radius=12:halo=3", Backend::Cuda);
   const VariantSpec& tiled = *Fake().Get("blur").FindVariant("tiled");
-  EXPECT_EQ(StageLaunch(s, tiled, PixelFormat::Rgba8), (LaunchConfig{16, 32, 4, true, 3}));
-  EXPECT_EQ(DefaultLaunch(tiled, s.params, PixelFormat::Gray8), (LaunchConfig{16, 16, 4, true, 2}));
+  EXPECT_EQ(StageLaunch(s, tiled, {64, 32, PixelFormat::Rgba8}), (LaunchConfig{16, 32, 4, true, 3}));
+  EXPECT_EQ(DefaultLaunch(tiled, s.params, {64, 32, PixelFormat::Gray8}), (LaunchConfig{16, 16, 4, true, 2}));
   const VariantSpec& naive = *Fake().Get("blur").FindVariant("naive");
-  EXPECT_EQ(DefaultLaunch(naive, s.params, PixelFormat::Rgba8), naive.defaults) << "no rule: the defaults";
+  EXPECT_EQ(DefaultLaunch(naive, s.params, {64, 32, PixelFormat::Rgba8}), naive.defaults) << "no rule: the defaults";
 }
 
 TEST(LaunchDefaults, SpecsAndPresetsWriteOnlyTheFieldsSet) {
@@ -153,12 +155,39 @@ TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
 TEST(LaunchDefaults, FastStripRowsFollowTheFormat) {
   const Registry& reg = BuiltinRegistry();
   for (const char* id : {"dilate5", "erode5", "dilate3", "erode3", "gauss3", "sobel"})
-    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, PixelFormat::Gray8).ppt, 16) << id;
+    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, {64, 32, PixelFormat::Gray8}).ppt, 16) << id;
   for (const char* id : {"dilate5", "erode5"})
-    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 16) << id;
+    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, {64, 32, PixelFormat::Rgba8}).ppt, 16) << id;
   for (const char* id : {"dilate3", "erode3"})
-    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 8) << id;
-  EXPECT_EQ(DefaultLaunch(*reg.Get("gauss3").FindVariant("fast"), {}, PixelFormat::Rgba8).ppt, 4);
+    EXPECT_EQ(DefaultLaunch(*reg.Get(id).FindVariant("fast"), {}, {64, 32, PixelFormat::Rgba8}).ppt, 8) << id;
+  EXPECT_EQ(DefaultLaunch(*reg.Get("gauss3").FindVariant("fast"), {}, {64, 32, PixelFormat::Rgba8}).ppt, 4);
+}
+
+// gauss tensor's block follows a gray8 image's size: 4 warps below 4 x 2^20 pixels, 8 from there; rgba8 keeps 8
+// whatever the size, its rows following the radius (filters/gauss_launch_rules.cpp).
+TEST(LaunchDefaults, GaussTensorBlocksFollowTheGray8ImagesSize) {
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& gauss = reg.Get("gauss");
+  const VariantSpec& tensor = *gauss.FindVariant("tensor");
+  const ParamValues p = test::ParamsFor(gauss, "radius=4");
+  struct Case {
+    ImageShape in;
+    int block_y, ppt;
+  };
+  constexpr PixelFormat kGray = PixelFormat::Gray8, kRgba = PixelFormat::Rgba8;
+  for (const Case& c : {Case{{1920, 1080, kGray}, 4, 128}, Case{{2048, 2047, kGray}, 4, 128},
+                        Case{{2048, 2048, kGray}, 8, 128}, Case{{3840, 2160, kGray}, 8, 128},
+                        Case{{1920, 1080, kRgba}, 8, 192}, Case{{8192, 8192, kRgba}, 8, 192}}) {
+    const LaunchConfig l = DefaultLaunch(tensor, p, c.in);
+    EXPECT_EQ(std::tuple(l.block_x, l.block_y, l.ppt), std::tuple(32, c.block_y, c.ppt))
+        << c.in.width << "x" << c.in.height << " " << ToString(c.in.format);
+  }
+  // The plan runs it, and a block a person set stays.
+  Pipeline pipe;
+  pipe.stages.push_back(ParseStageSpec(reg, "gauss:radius=4", Backend::Cuda));
+  EXPECT_EQ(ResolvePipeline(reg, pipe, {1920, 1080, PixelFormat::Gray8}, Backend::Cuda).stages[0].launch.block_y, 4);
+  pipe.stages[0] = ParseStageSpec(reg, "gauss:radius=4:block=32x8", Backend::Cuda);
+  EXPECT_EQ(ResolvePipeline(reg, pipe, {1920, 1080, PixelFormat::Gray8}, Backend::Cuda).stages[0].launch.block_y, 8);
 }
 
 // box fast's rows per thread follow the radius, and on rgba8 from radius 5 (warps overlapping by ceil(r / 4)
@@ -167,7 +196,7 @@ TEST(LaunchDefaults, BoxFastRowsFollowTheRadiusAndTheFormat) {
   const FilterSpec& box = BuiltinRegistry().Get("box");
   const VariantSpec& fast = *box.FindVariant("fast");
   auto rows = [&](int r, PixelFormat fmt) {
-    return DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(r)), fmt).ppt;
+    return DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(r)), {64, 32, fmt}).ppt;
   };
   for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
     EXPECT_EQ(rows(2, fmt), 16);

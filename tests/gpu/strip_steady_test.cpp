@@ -115,7 +115,7 @@ TEST_P(StripSteady, MatchesTheOracle) {
   const VariantSpec& v = reg.GetVariant(f, "fast");
   test::GpuContext& gpu = test::Gpu();
   const ParamValues params = test::ParamsFor(f, c.params);
-  const LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
+  const LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, test::LargeImage(c.format));
   if (v.uses.smem) {  // box fast has no switch: its ring is always on
     ASSERT_TRUE(launch.smem) << "the steady path is the prefetch ring's";
   }

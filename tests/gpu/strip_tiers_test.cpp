@@ -96,7 +96,7 @@ TEST_P(StripTailTiers, BothTiersMatchTheOracle) {
   const VariantSpec& v = reg.GetVariant(f, c.variant);
   test::GpuContext& gpu = test::Gpu();
   const ParamValues params = test::ParamsFor(f, c.params);
-  LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, c.format);
+  LaunchConfig launch = c.launch.block_x ? c.launch : DefaultLaunch(v, params, test::LargeImage(c.format));
   if (launch.ppt < 8) launch.ppt = 16;  // the tail starts at 8 rows per thread (rgba8 gauss3 defaults to 4)
 
   // The grid the launcher will use: the plan's columns of blocks, the device's resident blocks.
@@ -166,7 +166,7 @@ TEST_P(FilledShortGrid, MatchesTheOracle) {
   const VariantSpec& v = reg.GetVariant(f, "fast");
   test::GpuContext& gpu = test::Gpu();
   const ParamValues params = test::ParamsFor(f, "");
-  const LaunchConfig launch = DefaultLaunch(v, params, PixelFormat::Gray8);
+  const LaunchConfig launch = DefaultLaunch(v, params, {64, 64, PixelFormat::Gray8});
   const TailRule tail = PlanVariant(f, v, params, launch, ImageShape{64, 64, PixelFormat::Gray8}, gpu.limits).tail;
   ASSERT_TRUE(tail.short_fill);
   TailRule halve_only = tail;

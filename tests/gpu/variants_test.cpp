@@ -131,7 +131,7 @@ std::vector<VariantCase> BuildCases() {
           std::map<std::string, VariantCase>
               by_launch;  // one case per launch, with the parameter sets picking it
           for (const std::string& p : all_params) {
-            const LaunchConfig l = DefaultLaunch(v, test::ParamsFor(f, p), fmt);
+            const LaunchConfig l = DefaultLaunch(v, test::ParamsFor(f, p), {w, h, fmt});
             if (l == v.defaults) continue;
             const std::string label = LaunchLabel(l, v.uses) + "_rule";
             by_launch.try_emplace(label, VariantCase{f.id, v.id, fmt, w, h, l, label, {}, large});
