@@ -1,5 +1,7 @@
 // Declaration of `box`: the mean over a (2r+1) x (2r+1) window, and three ways to compute it whose cost
 // grows as r^2, r and 1.
+#include <cstddef>
+
 #include "core/cpu/box.hpp"
 
 #include "cuda/filters/box.hpp"
@@ -50,11 +52,23 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // 71.0: 24 rows from radius 5 to 16 (it was 16 at 8 and 32 from 13). rgba8 r8 (16 / 24 / 32 / 48) 87.6 / 87.6 / 87.0
 // / 86.4 and 66.2 / 66.0 / 60.7 / 54.5: 16 rows to radius 8 (it was 32 from 7); r12 (32) and r16 (16) kept theirs.
 // Gray8 radius 3 keeps 32: at 24 rows (4126ec9, call 4, alternated) 89.3 -> 86.8 at 8192x8192, though 69.1 -> 72.8 at
-// 3840x2160 and 99.1 -> 109.3 at 1920x1080; a rule by radius alone cannot take both.
+// 3840x2160 and 99.1 -> 109.3 at 1920x1080; a rule by radius alone cannot take both. By size: gray8 images under
+// kBoxShortStripsBelowPixels take 16 rows at radius 3 and 4. H100, % of a copy at 16 / 24 / 32 rows, three rounds
+// (bench/results/2026-12-07_session26, call 8): r3 1920x1080 113.3 / 113.3 / 99.9, 2560x1440 75.4 / 71.1 / 74.8,
+// 3840x2160 70.6 / 72.4 / 70.6, 4096x4096 79.0 / 74.3 / 79.8, 8192x8192 85.0 / 86.3 / 89.7; r4 109.3 / 106.6 / 100.6,
+// 68.1 / 71.0 / 70.9, 65.8 / 71.1 / 66.0, 75.7 / 72.4 / 75.9, 80.7 / 83.4 / 88.5 (1920x1080 passes 100%: its 2 MB
+// output is still in the L2 when the copy's is written back). 24 rows at 3840x2160 alone was not taken from one
+// call. rgba8 radius 3 and 4 keep 32 (1920x1080 72.5 and 66.8 at 32, 71.9 and 66.2 at 16).
+constexpr std::size_t kBoxShortStripsBelowPixels = std::size_t{5} << 19;  // 2.6 M: 1920x1080 in, 2560x1440 out
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   const int r = p.Int("radius");
   if (in.format == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
     return WithPptForRadius(d, r, {{8, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
+  if (in.format == PixelFormat::Gray8 && (r == 3 || r == 4) && in.Pixels() < kBoxShortStripsBelowPixels) {
+    LaunchConfig c = d;
+    c.ppt = 16;
+    return c;
+  }
   return WithPptForRadius(d, r, {{2, 16}, {4, 32}, {cuda::kBoxFastMaxRadius, 24}});
 }
 
@@ -257,7 +271,8 @@ static FilterSpec DeclareBox() {
   fast.uses.smem = false;  // always keeps its window's rows in a ring in shared memory
   fast.defaults_for = BoxFastLaunch;
   fast.defaults_rule =
-      "ppt 16 up to radius 2, 32 at 3 and 4, 24 from 5 to 16, all with the tail strips; "
+      "ppt 16 up to radius 2, 32 at 3 and 4 (16 on gray8 images under 2.6 M pixels), 24 from 5 to 16, all with the "
+      "tail strips; "
       "rgba8 from radius 5: 16 to 8, 32 to 12, 16 to 16";
 
   // `fast` first: a new stage's default CUDA variant.

@@ -195,14 +195,22 @@ TEST(LaunchDefaults, GaussTensorBlocksFollowTheGray8ImagesSize) {
 TEST(LaunchDefaults, BoxFastRowsFollowTheRadiusAndTheFormat) {
   const FilterSpec& box = BuiltinRegistry().Get("box");
   const VariantSpec& fast = *box.FindVariant("fast");
-  auto rows = [&](int r, PixelFormat fmt) {
-    return DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(r)), {64, 32, fmt}).ppt;
+  auto rows = [&](int r, PixelFormat fmt, int w = 8192, int h = 8192) {
+    return DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(r)), {w, h, fmt}).ppt;
   };
   for (PixelFormat fmt : {PixelFormat::Gray8, PixelFormat::Rgba8}) {
     EXPECT_EQ(rows(2, fmt), 16);
     EXPECT_EQ(rows(3, fmt), 32);  // 24 measured slower at 8192x8192 (filters/box.cpp)
     EXPECT_EQ(rows(4, fmt), 32);
   }
+  // Gray8 images under 5 x 2^19 pixels take 16 rows at radius 3 and 4; rgba8 keeps 32.
+  EXPECT_EQ(rows(3, PixelFormat::Gray8, 1920, 1080), 16);
+  EXPECT_EQ(rows(4, PixelFormat::Gray8, 1024, 2559), 16);
+  EXPECT_EQ(rows(4, PixelFormat::Gray8, 1024, 2560), 32);
+  EXPECT_EQ(rows(3, PixelFormat::Gray8, 2560, 1440), 32);
+  EXPECT_EQ(rows(4, PixelFormat::Rgba8, 1920, 1080), 32);
+  EXPECT_EQ(rows(2, PixelFormat::Gray8, 1920, 1080), 16);
+  EXPECT_EQ(rows(5, PixelFormat::Gray8, 1920, 1080), 24);
   EXPECT_EQ(rows(5, PixelFormat::Gray8), 24);
   EXPECT_EQ(rows(8, PixelFormat::Gray8), 24);
   EXPECT_EQ(rows(16, PixelFormat::Gray8), 24);

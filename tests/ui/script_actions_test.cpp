@@ -118,7 +118,7 @@ TEST_F(ScriptActions, ALaunchFieldSetStaysAndTheOthersFollowTheRadius) {
   ASSERT_EQ(Do("add box"), "");
   ASSERT_EQ(Do("variant 3 fast"), "");
   EXPECT_EQ(s.pipeline.stages[2].launch_set, 0u);
-  const ImageShape in{64, 48, PixelFormat::Rgba8};
+  const ImageShape in{4096, 2048, PixelFormat::Rgba8};  // large: small gray8 images take 16 rows at radius 3 and 4
   auto planned = [&] {
     const Plan plan = ResolvePipeline(*s.registry, s.pipeline, in, Backend::Cuda);
     EXPECT_TRUE(plan.ok()) << plan.issue->message;
