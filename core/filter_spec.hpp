@@ -64,8 +64,9 @@ using KernelFn = const void* (*)(PixelFormat, const LaunchConfig&, const ParamVa
 // A variant's own launch rule beyond the device limits (e.g. an apron that must cover the radius): why this
 // configuration cannot serve these parameters, or nullopt. The executor calls it before launching anything.
 using LaunchCheckFn = std::optional<std::string> (*)(const LaunchConfig&, const ParamValues&);
-// A variant's default launch for these parameters and this input format, where one launch does not suit them
-// all (box `fast` at large radii wants longer strips): `defaults` adjusted. Measured rules only.
+// A variant's default launch for these parameters and this input (its format and size), where one launch does not
+// suit them all (box `fast` at large radii wants longer strips, gauss `tensor` narrower blocks on small gray8
+// images): `defaults` adjusted. Measured rules only.
 using LaunchDefaultsFn = LaunchConfig (*)(const LaunchConfig& defaults, const ParamValues&, const ImageShape& in);
 // The fallback variant's id for these parameters and this input (its format, and its size where the faster code
 // changes with it; see VariantSpec::fallback).

@@ -30,8 +30,8 @@ Stage MakeStage(const Registry& reg, std::string_view filter_id, Backend backend
 // Switches a stage to another variant, taking that variant's launch defaults (no field set).
 void SetVariant(const Registry& reg, Stage& stage, std::string_view variant_id);
 
-// The launch a stage runs with on an input of format `in`: the fields it set, the variant's default for the
-// rest.
+// The launch a stage runs with on input `in`: the fields it set, the variant's default (for that format and size)
+// for the rest.
 LaunchConfig StageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in);
 
 // After a stage's launch fields were read (spec, preset): a field its variant does not read is not recorded
