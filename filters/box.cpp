@@ -57,8 +57,9 @@ static BlockFootprint BoxFootprint(const LaunchConfig& c, const ParamValues& p, 
 // (bench/results/2026-12-07_session26, call 8): r3 1920x1080 113.3 / 113.3 / 99.9, 2560x1440 75.4 / 71.1 / 74.8,
 // 3840x2160 70.6 / 72.4 / 70.6, 4096x4096 79.0 / 74.3 / 79.8, 8192x8192 85.0 / 86.3 / 89.7; r4 109.3 / 106.6 / 100.6,
 // 68.1 / 71.0 / 70.9, 65.8 / 71.1 / 66.0, 75.7 / 72.4 / 75.9, 80.7 / 83.4 / 88.5 (past 100% at 1920x1080, whose 2 MB
-// fit in the L2). 24 rows at 3840x2160 alone was not taken from one call. rgba8 radius 3 and 4 keep 32 (1920x1080
-// 72.5 and 66.8 at 32, 71.9 and 66.2 at 16).
+// fit in the L2). 24 rows at 3840x2160 alone was not taken from one call. rgba8 radius 3 and 4 keep 32: level with 16
+// at 1920x1080 (72.5 and 66.8 against 71.9 and 66.2), behind it at 3840x2160 (72.3 and 68.3 against 75.2 and 69.9),
+// ahead at 4096x4096 (87.7 and 83.8 against 79.4 and 73.9); no rule from one call.
 constexpr std::size_t kBoxShortStripsBelowPixels = std::size_t{5} << 19;  // 2.6 M: 1920x1080 in, 2560x1440 out
 static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   const int r = p.Int("radius");

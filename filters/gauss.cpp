@@ -289,8 +289,8 @@ static FilterSpec DeclareGauss() {
   // runs longer strips as the radius grows: GaussTensorLaunch).
   tensor.defaults = LaunchConfig{.block_x = 32, .block_y = 8, .ppt = 128, .smem = true};
   tensor.defaults_for = GaussTensorLaunch;
-  tensor.defaults_rule = "gray8: block 32x4 below 4.2 M pixels; rgba8: ppt 128 up to radius 2, 192 to 4, 256 to 6, "
-                        "384 to 8";
+  tensor.defaults_rule = "gray8 up to radius 8: block 32x4 below 4.2 M pixels; rgba8: ppt 128 up to radius 2, 192 "
+                        "to 4, 256 to 6, 384 to 8";
   tensor.smem_bytes = cuda::GaussTensorSmemBytes;
   tensor.check_launch = cuda::GaussTensorProblem;
   tensor.footprint = cuda::GaussTensorFootprint;

@@ -34,18 +34,21 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, const 
 // 38.5 / 43.4 / 42.4 / 38.8, 1920x1080 76.0 / 76.9 / 77.2 / 76.9; r24 22.9 / 29.3 / 32.6 / 33.7, 29.8 / 33.7 / 35.4
 // / 32.8, 72.0 / 73.3 / 61.6 / 71.8; r32 20.2 / 26.3 / 29.1 / 30.2, 26.7 / 30.3 / 32.3 / 31.6, 65.6 / 68.9 / 58.8 /
 // 67.9.
-// Gray8 images under kGaussTensorNarrowBelowPixels run blocks of 4 warps instead of 8: twice the blocks, so that a
-// grid of less than a wave or two keeps more SMs busy (H100, % of a copy, 4 / 8 warps at 128 rows, three rounds,
-// bench/results/2026-12-07_session26, call 3): radius 4 1280x720 62.3 / 61.2, 1920x1080 94.3 / 88.6, 2560x1440 60.9 /
-// 56.8, 3000x2000 58.1 / 61.3, 3840x2160 55.8 / 55.0, 4096x4096 55.5 / 56.0, 8192x8192 66.7 / 69.7; radius 8 59.0 /
-// 58.7, 93.4 / 91.9, 58.4 / 55.2, 57.9 / 62.1, 54.3 / 53.3, 54.2 / 55.0, 66.2 / 69.1. The threshold lies between
-// 2560x1440 (3.7 M pixels) and 3000x2000 (6 M). rgba8 keeps 8 warps: with 4, radius 4 ran 1 to 19 points slower
-// from 1920x1080 on (8192x8192 53.4 / 71.9) and radius 8 within a point up to 3840x2160 and 3 to 7 slower beyond (a
-// narrow block stages 1.5 bytes of each row per output byte, a wide one 1.25).
+// Gray8 images under kGaussTensorNarrowBelowPixels run blocks of 4 warps instead of 8 up to radius 8 (the kernel
+// shape of 2 k blocks; measured at radius 4 and 8): twice the blocks, so that a grid of less than a wave or two keeps
+// more SMs busy (H100, % of a copy, 4 / 8 warps at 128 rows, three rounds, bench/results/2026-12-07_session26, call
+// 3): radius 4 1280x720 62.3 / 61.2, 1920x1080 94.3 / 88.6, 2560x1440 60.9 / 56.8, 3000x2000 58.1 / 61.3, 3840x2160
+// 55.8 / 55.0, 4096x4096 55.5 / 56.0, 8192x8192 66.7 / 69.7; radius 8 59.0 / 58.7, 93.4 / 91.9, 58.4 / 55.2, 57.9 /
+// 62.1, 54.3 / 53.3, 54.2 / 55.0, 66.2 / 69.1. The threshold lies between 2560x1440 (3.7 M pixels) and 3000x2000 (6
+// M), where 4 warps lost 3 to 4 points; 3840x2160, where they won by 1, keeps 8. Through the plan (call 8, rule /
+// 32x8) radius 8 at 1920x1080 lost 2.3 points (86.4 / 88.7), radius 4 there and both radii at 1280x720 and 2560x1440
+// gained 2.9 to 6.3. rgba8 keeps 8 warps: with 4, radius 4 ran 1 to 19 points slower from 1920x1080 on (8192x8192
+// 53.4 / 71.9), radius 8 within 2 points either way up to 3840x2160 and 3 to 7 slower beyond (a narrow block stages
+// 1.5 bytes of each row per output byte, a wide one 1.25).
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   if (in.format == PixelFormat::Gray8) {
     LaunchConfig c = d;
-    if (in.Pixels() < kGaussTensorNarrowBelowPixels) c.block_y = 4;
+    if (in.Pixels() < kGaussTensorNarrowBelowPixels && p.Int("radius") <= kGaussTensorNarrowMaxRadius) c.block_y = 4;
     return c;
   }
   if (in.format != PixelFormat::Rgba8) return d;
@@ -81,7 +84,8 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, const
 //   6144x6144    92.7 / 84.3  90.9 / 84.3  85.6 / 85.0  82.5 / 84.1
 //   8192x8192    94.6 / 86.8  93.8 / 88.2  89.5 / 86.1  87.6 / 85.9
 // The thresholds, 12 x 2^20 and 48 x 2^20 pixels (12.6 and 50.3 M), lie between the sizes measured (8.3 and 16.8 M;
-// 37.7 and 67.1 M), near their geometric means (11.8 and 50.3 M).
+// 37.7 and 67.1 M), near their geometric means (11.8 and 50.3 M). The second compares 6144x6144 (this session's call
+// 2) with 8192x8192 (the twenty-fifth session's call 6, whose columns kernel differed only in its argument layout).
 // From radius 5 columns is the faster at 8192x8192 too (ms, bench/results/2026-11-27_strip_limits/
 // call8_columns_h100/: r5 fast 0.223 against columns 0.205, r6 0.244 against 0.205, r8 0.293 against 0.209). Beyond
 // the radii these have code for (tensor rgba8 8, fast and columns 8; tensor gray8 serves the filter's every radius),

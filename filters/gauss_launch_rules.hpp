@@ -11,8 +11,9 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, const 
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in);
 LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in);
 LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape&);
-// Gray8 images below these many pixels run gauss `tensor` in blocks of 4 warps (32x4) instead of 8.
+// Gray8 images below these many pixels run gauss `tensor` in blocks of 4 warps (32x4) instead of 8, up to radius 8.
 constexpr std::size_t kGaussTensorNarrowBelowPixels = std::size_t{4} << 20;
+constexpr int kGaussTensorNarrowMaxRadius = 8;
 // Images from these many pixels run gray32f gauss `fast` instead of `columns` (up to radius 2, and at 3..4).
 constexpr std::size_t kGaussFastFromPixelsR2 = std::size_t{12} << 20;
 constexpr std::size_t kGaussFastFromPixelsR4 = std::size_t{48} << 20;

@@ -182,7 +182,9 @@ static void LaunchOrigin(AppState& s, Stage& st, const VariantSpec& v, std::size
     st.launch_set = 0;
     s.pipeline_edited = true;
   }
-  Tooltip("Go back to the variant's default launch (it follows the parameters, where the variant says so).");
+  Tooltip(
+      "Go back to the variant's default launch (it follows the parameters and the image's size, where the variant "
+      "says so).");
 }
 
 static void LaunchControls(AppState& s, Stage& st, const VariantSpec& v, std::size_t index) {
