@@ -120,7 +120,7 @@ TEST(LaunchDefaults, AnOldPresetWithEveryFieldKeepsThem) {
 }
 
 // Every declared rule gives a launch its variant accepts, for every parameter set the tests and the bench
-// use.
+// use, on a small image and a large one (rules may follow the size).
 TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
   const Registry& reg = BuiltinRegistry();
   int rules = 0;
@@ -138,11 +138,13 @@ TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
           Pipeline p;
           p.stages.push_back(
               ParseStageSpec(reg, f.id + (c.empty() ? "" : ":" + c) + ":variant=" + v.id, Backend::Cuda));
-          const Plan plan = ResolvePipeline(reg, p, {64, 48, fmt}, Backend::Cuda);
-          const bool refused_for_params =
-              plan.issue && v.check_launch && v.check_launch(v.defaults, p.stages[0].params).has_value();
-          EXPECT_TRUE(plan.ok() || refused_for_params)
-              << f.id << " " << c << " " << v.id << " " << ToString(fmt) << ": " << plan.issue->message;
+          for (const ImageShape in : {ImageShape{64, 48, fmt}, test::LargeImage(fmt)}) {
+            const Plan plan = ResolvePipeline(reg, p, in, Backend::Cuda);
+            const bool refused_for_params =
+                plan.issue && v.check_launch && v.check_launch(v.defaults, p.stages[0].params).has_value();
+            EXPECT_TRUE(plan.ok() || refused_for_params) << f.id << " " << c << " " << v.id << " " << ToString(fmt)
+                                                         << " " << in.width << ": " << plan.issue->message;
+          }
         }
     }
   EXPECT_GT(rules, 0) << "no variant declares launch defaults that follow its parameters";

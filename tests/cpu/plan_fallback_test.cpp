@@ -49,7 +49,9 @@ TEST(Plan, TheFallbackFollowsTheRadiusAndTheSize) {
   };
   const ImageShape k4{4096, 4096, PixelFormat::Gray32f}, k8{8192, 8192, PixelFormat::Gray32f};
   const ImageShape just_under{4096, 3071, PixelFormat::Gray32f}, just_at{4096, 3072, PixelFormat::Gray32f};
-  for (const Case& c : {Case{just_under, 2, "columns"}, Case{just_at, 2, "fast"}, Case{k4, 1, "fast"},
+  const ImageShape under48{8192, 6143, PixelFormat::Gray32f}, at48{8192, 6144, PixelFormat::Gray32f};
+  for (const Case& c : {Case{just_under, 2, "columns"}, Case{just_at, 2, "fast"}, Case{under48, 4, "columns"},
+                        Case{at48, 3, "fast"}, Case{k4, 1, "fast"},
                         Case{k4, 3, "columns"}, Case{k4, 4, "columns"}, Case{k8, 3, "fast"}, Case{k8, 4, "fast"},
                         Case{k8, 5, "columns"}, Case{k8, 8, "columns"}}) {
     Pipeline p;

@@ -234,10 +234,10 @@ TEST(Plan, TailStripsFollowTheVariantAndItsParameters) {
   const VariantSpec& fast = *box.FindVariant("fast");
   for (const auto& [radius, rows] : {std::pair{1, 16}, {2, 16}, {3, 32}, {4, 32}, {5, 24}, {7, 24}, {8, 24},
                                      {9, 24}, {12, 24}, {13, 24}, {16, 24}})
-    EXPECT_EQ(
-        DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(radius)), test::LargeImage(PixelFormat::Gray8))
-            .ppt,
-        rows)
+    EXPECT_EQ(DefaultLaunch(fast, test::ParamsFor(box, "radius=" + std::to_string(radius)),
+                            test::LargeImage(PixelFormat::Gray8))
+                  .ppt,
+              rows)
         << "radius " << radius;
 }
 

@@ -16,6 +16,7 @@
 // `gpu_tests` directly, where consecutive cases share their oracle outputs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -126,17 +127,20 @@ std::vector<VariantCase> BuildCases() {
             cases.push_back(std::move(c));
           }
           // The launch the variant's rule picks for each parameter set (VariantSpec::defaults_for), where it
-          // is not the static default: what a new stage with those parameters runs.
+          // is not the static default: what a new stage with those parameters runs, on an image of this size and
+          // on a large one (rules may follow the size), each run on this size.
           if (!v.defaults_for || huge) continue;
           std::map<std::string, VariantCase>
               by_launch;  // one case per launch, with the parameter sets picking it
-          for (const std::string& p : all_params) {
-            const LaunchConfig l = DefaultLaunch(v, test::ParamsFor(f, p), {w, h, fmt});
-            if (l == v.defaults) continue;
-            const std::string label = LaunchLabel(l, v.uses) + "_rule";
-            by_launch.try_emplace(label, VariantCase{f.id, v.id, fmt, w, h, l, label, {}, large});
-            by_launch.at(label).param_sets.push_back(p);
-          }
+          for (const std::string& p : all_params)
+            for (const ImageShape rule_in : {ImageShape{w, h, fmt}, test::LargeImage(fmt)}) {
+              const LaunchConfig l = DefaultLaunch(v, test::ParamsFor(f, p), rule_in);
+              if (l == v.defaults) continue;
+              const std::string label = LaunchLabel(l, v.uses) + "_rule";
+              by_launch.try_emplace(label, VariantCase{f.id, v.id, fmt, w, h, l, label, {}, large});
+              std::vector<std::string>& sets = by_launch.at(label).param_sets;
+              if (std::find(sets.begin(), sets.end(), p) == sets.end()) sets.push_back(p);
+            }
           for (auto& [label, c] : by_launch) cases.push_back(std::move(c));
         }
       };

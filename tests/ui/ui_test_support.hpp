@@ -13,14 +13,17 @@ struct Outcome {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `args` (already shell-quoted) after the filterlab path ($FILTERLAB_EXE, else the one built), with `env` (e.g. "XDG_CONFIG_HOME=/tmp/x")
-// prefixed; `needs_x` wraps it in xvfb-run when no DISPLAY is set.
+// Runs `args` (already shell-quoted) after the filterlab path ($FILTERLAB_EXE, else the one built), with `env`
+// (e.g. "XDG_CONFIG_HOME=/tmp/x") prefixed; `needs_x` wraps it in xvfb-run when no DISPLAY is set.
 Outcome RunFilterlab(const std::string& args, bool needs_x, const std::string& env = "");
 // True when a window can be opened: DISPLAY is set or xvfb-run is installed.
 bool CanOpenWindows();
 // Skips the calling test, saying why, where it cannot open a window (the GPU machine has neither).
-#define FL_SKIP_WITHOUT_WINDOWS() \
-  if (!::fl::uitest::CanOpenWindows()) GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window"
+#define FL_SKIP_WITHOUT_WINDOWS()                                       \
+  do {                                                                  \
+    if (!::fl::uitest::CanOpenWindows())                                \
+      GTEST_SKIP() << "no DISPLAY and no xvfb-run: cannot open a window"; \
+  } while (false)
 
 // A fresh, empty folder named after the running test.
 std::filesystem::path ScratchDir();
