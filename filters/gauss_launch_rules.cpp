@@ -94,8 +94,9 @@ LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, const
 std::string GaussTensorFallback(const ParamValues& p, const ImageShape& in) {
   const int r = p.Int("radius");
   if (in.format != PixelFormat::Gray32f || r > cuda::kGaussColumnsMaxRadius) return "separable_fused";
-  const std::size_t fast_from = r <= 2 ? kGaussFastFromPixelsR2 : r <= 4 ? kGaussFastFromPixelsR4 : 0;
-  return fast_from > 0 && in.Pixels() >= fast_from ? "fast" : "columns";
+  if (r <= 2 && in.Pixels() >= kGaussFastFromPixelsR2) return "fast";
+  if (r <= 4 && in.Pixels() >= kGaussFastFromPixelsR4) return "fast";
+  return "columns";
 }
 
 // columns' launch by radius (same call; block 256x1 ppt 128 / 128x1 ppt 128 / 128x1 ppt 256 / 128x1 ppt 512):

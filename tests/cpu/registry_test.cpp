@@ -144,7 +144,7 @@ int CheckFormatLimits(const Registry& reg) {
           ++limited;
           EXPECT_FALSE(f.VariantRuns(v, p, fmt)) << Label(f, v);
           // A fallback may change with the image's size: a small and a large one.
-          for (const ImageShape in : {ImageShape{17, 13, fmt}, ImageShape{8192, 8192, fmt}}) {
+          for (const ImageShape in : {ImageShape{17, 13, fmt}, test::LargeImage(fmt)}) {
             const std::string id = v.fallback_for ? v.fallback_for(p, in) : v.fallback;
             const VariantSpec* fallback = f.FindVariant(id);
             EXPECT_NE(fallback, nullptr) << Label(f, v) << ": a format limit and no fallback";
