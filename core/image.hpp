@@ -21,6 +21,9 @@ struct ImageShape {
   std::size_t RowBytes() const { return static_cast<std::size_t>(width) * BytesPerPixel(format); }
   std::size_t Bytes() const { return RowBytes() * static_cast<std::size_t>(height); }
   std::size_t Pixels() const { return static_cast<std::size_t>(width) * static_cast<std::size_t>(height); }
+  // For rules by size (launch defaults): a shape of no pixels is an image not loaded yet, of unknown size, which
+  // takes the large-image choice (the variant's declared defaults, those the docs list), not the small one.
+  bool SmallerThan(std::size_t pixels) const { return Pixels() > 0 && Pixels() < pixels; }
   bool operator==(const ImageShape&) const = default;
 };
 

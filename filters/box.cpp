@@ -65,7 +65,7 @@ static LaunchConfig BoxFastLaunch(const LaunchConfig& d, const ParamValues& p, c
   const int r = p.Int("radius");
   if (in.format == PixelFormat::Rgba8 && !cuda::BoxFastOwnWarps(r, 4))
     return WithPptForRadius(d, r, {{8, 16}, {12, 32}, {cuda::kBoxFastMaxRadius, 16}});
-  if (in.format == PixelFormat::Gray8 && (r == 3 || r == 4) && in.Pixels() < kBoxShortStripsBelowPixels) {
+  if (in.format == PixelFormat::Gray8 && (r == 3 || r == 4) && in.SmallerThan(kBoxShortStripsBelowPixels)) {
     LaunchConfig c = d;
     c.ppt = 16;
     return c;

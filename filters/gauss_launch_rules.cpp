@@ -48,7 +48,7 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, const 
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
   if (in.format == PixelFormat::Gray8) {
     LaunchConfig c = d;
-    if (in.Pixels() < kGaussTensorNarrowBelowPixels && p.Int("radius") <= kGaussTensorNarrowMaxRadius) c.block_y = 4;
+    if (in.SmallerThan(kGaussTensorNarrowBelowPixels) && p.Int("radius") <= kGaussTensorNarrowMaxRadius) c.block_y = 4;
     return c;
   }
   if (in.format != PixelFormat::Rgba8) return d;

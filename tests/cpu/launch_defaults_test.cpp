@@ -179,7 +179,8 @@ TEST(LaunchDefaults, GaussTensorBlocksFollowTheGray8ImagesSize) {
   constexpr PixelFormat kGray = PixelFormat::Gray8, kRgba = PixelFormat::Rgba8;
   for (const Case& c : {Case{{1920, 1080, kGray}, 4, 128}, Case{{2048, 2047, kGray}, 4, 128},
                         Case{{2048, 2048, kGray}, 8, 128}, Case{{3840, 2160, kGray}, 8, 128},
-                        Case{{1920, 1080, kRgba}, 8, 192}, Case{{8192, 8192, kRgba}, 8, 192}}) {
+                        Case{{1920, 1080, kRgba}, 8, 192}, Case{{8192, 8192, kRgba}, 8, 192},
+                        Case{{0, 0, kGray}, 8, 128}}) {  // no image yet: the declared defaults
     const LaunchConfig l = DefaultLaunch(tensor, p, c.in);
     EXPECT_EQ(std::tuple(l.block_x, l.block_y, l.ppt), std::tuple(32, c.block_y, c.ppt))
         << c.in.width << "x" << c.in.height << " " << ToString(c.in.format);
@@ -210,6 +211,7 @@ TEST(LaunchDefaults, BoxFastRowsFollowTheRadiusAndTheFormat) {
   EXPECT_EQ(rows(4, PixelFormat::Gray8, 1024, 2559), 16);
   EXPECT_EQ(rows(4, PixelFormat::Gray8, 1024, 2560), 32);
   EXPECT_EQ(rows(3, PixelFormat::Gray8, 2560, 1440), 32);
+  EXPECT_EQ(rows(3, PixelFormat::Gray8, 0, 0), 32) << "no image yet: the declared defaults, not the small rule";
   EXPECT_EQ(rows(4, PixelFormat::Rgba8, 1920, 1080), 32);
   EXPECT_EQ(rows(2, PixelFormat::Gray8, 1920, 1080), 16);
   EXPECT_EQ(rows(5, PixelFormat::Gray8, 1920, 1080), 24);

@@ -161,6 +161,24 @@ TEST_F(ScriptActions, TheEditorShowsTheRulesLaunchBeforeTheFirstRun) {
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], fast, 1).ppt, 16);
 }
 
+// With no image loaded (its size unknown) the editor shows the launch the docs list, the variant's declared defaults,
+// not the one a rule by size gives small images.
+TEST_F(ScriptActions, WithNoImageTheEditorShowsTheDeclaredDefaults) {
+  s.backend = Backend::Cuda;
+  s.image_shape = {};
+  s.pipeline.stages = {MakeStage(*s.registry, "box", s.backend), MakeStage(*s.registry, "gauss", s.backend)};
+  ASSERT_EQ(Do("param 1 radius 3"), "");
+  const VariantSpec& box = *s.registry->Get("box").FindVariant("fast");
+  const VariantSpec& tensor = *s.registry->Get("gauss").FindVariant("tensor");
+  ASSERT_EQ(s.pipeline.stages[0].variant, "fast");
+  ASSERT_EQ(s.pipeline.stages[1].variant, "tensor");
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], box, 0).ppt, 32);
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], tensor, 1).block_y, 8);
+  s.image_shape = {1920, 1080, PixelFormat::Gray8};  // once a small gray8 image is there, its rules
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], box, 0).ppt, 16);
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], tensor, 1).block_y, 4);
+}
+
 // A report of the last run counts only while the stages before the edited one are those that ran: after a gray
 // stage is put in front (not yet run), dilate3 sees gray8, whatever the old report of its new position says.
 TEST_F(ScriptActions, TheEditorDoesNotTrustAReportTheChainHasOutgrown) {
