@@ -2,9 +2,31 @@
 
 #include <cuda_runtime.h>
 
+#include <string>
+
 #include "cuda/cuda_check.hpp"
 
 namespace fl::cuda {
+
+std::string UnsupportedComputeReason(const std::string& name, int major, int minor) {
+  if (major >= kMinComputeMajor) return "";
+  return "the CUDA device " + name + " has compute capability " + std::to_string(major) + "." + std::to_string(minor) +
+         "; Filter Lab's kernels need " + std::to_string(kMinComputeMajor) + ".0 or newer";
+}
+
+namespace {
+
+// Device 0's compute capability major, or -1 when the runtime cannot say.
+int ComputeMajorOfDeviceZero() noexcept {
+  int major = -1;
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  return major;
+}
+
+}  // namespace
 
 int DeviceCount() noexcept {
   int n = 0;
@@ -12,7 +34,7 @@ int DeviceCount() noexcept {
     cudaGetLastError();  // clear the sticky-free error so later calls start clean
     return 0;
   }
-  return n;
+  return n > 0 && ComputeMajorOfDeviceZero() >= kMinComputeMajor ? n : 0;
 }
 
 std::string NoDeviceReason() {
@@ -22,7 +44,13 @@ std::string NoDeviceReason() {
     cudaGetLastError();
     return std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
   }
-  return n == 0 ? "no CUDA device found" : "";
+  if (n == 0) return "no CUDA device found";
+  cudaDeviceProp p{};
+  if (cudaGetDeviceProperties(&p, 0) != cudaSuccess) {
+    cudaGetLastError();
+    return "the CUDA device's properties could not be read";
+  }
+  return UnsupportedComputeReason(p.name, p.major, p.minor);
 }
 
 DeviceLimits QueryDeviceLimits() {
