@@ -130,6 +130,9 @@ static FilterSpec DeclareGauss() {
       cuda::LaunchGaussSeparableFused, cuda::GaussFusedKernel);
   fused.agreement = Agreement::Tolerance;
   fused.smem_bytes = cuda::GaussFusedSmemBytes;
+  fused.defaults_for = GaussFusedLaunch;
+  fused.defaults_rule =
+      "block 32x4 where 32x8's tiles pass 99 KiB of shared memory (rgba8 from radius 26, gray8 from 31)";
 
   VariantSpec global = Direct(
       "direct_global",
