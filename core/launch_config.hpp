@@ -27,10 +27,6 @@ struct LaunchUse {
   int halo_max = 1;
 };
 
-// The shared memory the smallest supported GPUs give one block when opted in: 99 KiB on compute capability 8.6, 8.9
-// and 12.0 (8.0 gives 163, 9.0 227). Default launches stay within it, so that a default chain runs on each of them.
-inline constexpr std::size_t kSmallestSupportedSmemOptin = 99 * 1024;
-
 // The name of the limits used when no device is at hand (PortableCudaLimits in core/plan.hpp).
 inline constexpr const char* kAnyCudaDevice = "any CUDA device";
 

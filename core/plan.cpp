@@ -83,8 +83,27 @@ std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, const Param
 
 int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
-// The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason).
-void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
+// A default block whose shared memory this device cannot give one block (a desktop GPU's 99 KiB against an H100's
+// 227) runs half as tall until it fits, so that a default chain runs on every supported GPU; a block the person set
+// is refused instead, by name. Returns the note that says so, or "".
+std::string FitDefaultBlock(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
+  if (!v.smem_bytes) return "";
+  const auto bytes = [&](const LaunchConfig& c) { return v.smem_bytes(c, s.params, s.in.format); };
+  const std::size_t need = bytes(s.launch);
+  if (need <= limits.max_smem_per_block_optin) return "";
+  LaunchConfig c = s.launch;
+  while (c.block_y > 1 && bytes(c) > limits.max_smem_per_block_optin) c.block_y /= 2;
+  if (bytes(c) > limits.max_smem_per_block_optin) return "";  // the launch check names the fault
+  const std::string was = std::to_string(s.launch.block_x) + "x" + std::to_string(s.launch.block_y);
+  s.launch = c;
+  return "block " + std::to_string(c.block_x) + "x" + std::to_string(c.block_y) + ": the default " + was +
+         " needs " + std::to_string(need) + " bytes of shared memory, more than " + limits.name + " gives a block";
+}
+
+// The launch verdict, shared memory, scratch and grid of a CUDA variant's launch (throws with the reason). With
+// `fit`, a default block too large for the device's shared memory is made shorter first (FitDefaultBlock).
+std::string PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits, bool fit) {
+  const std::string fitted = fit ? FitDefaultBlock(s, v, limits) : "";
   s.smem_bytes = v.smem_bytes ? v.smem_bytes(s.launch, s.params, s.in.format) : 0;
   if (auto why = CheckLaunch(limits, s.launch, v.uses, s.smem_bytes))
     throw InputError("variant '" + v.id + "': " + *why);
@@ -98,6 +117,7 @@ void PlanLaunch(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limit
   if (s.blocks_y > kMaxGridRows)
     throw InputError("variant '" + v.id + "': " + std::to_string(s.blocks_y) + " rows of blocks > " +
                      std::to_string(kMaxGridRows) + " (the grid's y limit): use taller blocks or more rows per thread");
+  return fitted;
 }
 
 // The checks made before the stage's wiring: backend, parameters, input format (throw without the stage label).
@@ -131,14 +151,16 @@ void PickVariantForFormats(PlannedStage& s, bool allow_fallback) {
 }
 
 // Fills the output shape and the launch of a stage that passed CheckStageInputs.
-void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, bool allow_fallback) {
+// `set`: the launch fields the person set (LaunchBits); a block they did not set may be fitted to the device.
+void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, bool allow_fallback, unsigned set) {
   s.out = s.filter->OutputShape(s.in, s.params);
   CheckImageShape(s.out);
   if (s.requested->backend == Backend::Cuda) {
     // Checked on every backend: a launch no CUDA device can run is refused on the laptop too.
-    PlanLaunch(s, *s.requested, limits);
+    std::string fitted = PlanLaunch(s, *s.requested, limits, !(set & kSetBlock));
     PickVariantForFormats(s, allow_fallback);
-    if (s.fell_back()) PlanLaunch(s, *s.variant, limits);
+    if (s.fell_back()) fitted = PlanLaunch(s, *s.variant, limits, true);  // the fallback runs its own default
+    if (!fitted.empty()) s.note += (s.note.empty() ? "" : "; ") + fitted;
     if (backend == Backend::Cpu) {
       s.variant = &s.filter->Reference();
       s.smem_bytes = 0;
@@ -183,7 +205,7 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
           if (other != current)
             throw InputError("its second input is " + ShapeText(other) + ", its first " + ShapeText(current));
         }
-        PlanStage(s, backend, lim, true);
+        PlanStage(s, backend, lim, true, st.launch_set);
       }
     } catch (const FormatRefused& e) {
       plan.issue = PipelineIssue{static_cast<int>(i), StageLabel(p, i) + ": " + e.what()};
@@ -211,7 +233,7 @@ PlannedStage PlanVariant(const FilterSpec& f, const VariantSpec& v, const ParamV
   s.in = in;
   try {
     CheckStageInputs(s, v.backend);
-    PlanStage(s, v.backend, limits, false);
+    PlanStage(s, v.backend, limits, false, kSetAll);  // a launch given is checked as it is
   } catch (const InputError& e) {
     throw InputError(f.id + " " + e.what());
   }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "cuda/filters/gauss.hpp"
 #include "cuda/filters/gauss_columns.hpp"
 #include "cuda/filters/gauss_fast.hpp"
 #include "cuda/filters/gauss_half2.hpp"
@@ -159,15 +158,6 @@ TailRule GaussTensorTail(const ParamValues& p, PixelFormat in) {
 // 1.19 waves of 8 blocks per SM.
 TailRule GaussColumnsTail(const ParamValues&, PixelFormat) {
   return TailRule{kHalfTail, kWholeWave, kHalfOfWave, 16, 0, kFillWave};
-}
-
-// separable_fused's tiles grow with the radius: where a 32x8 block's pass the 99 KiB the smallest supported GPUs give
-// a block (rgba8 from radius 26, gray8 from 31: 117 and 103 KiB at 32), blocks half as tall, so that tensor's
-// fallback for rgba8 beyond radius 8 runs on every supported GPU with its default launch.
-LaunchConfig GaussFusedLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in) {
-  LaunchConfig c = d;
-  while (c.block_y > 1 && cuda::GaussFusedSmemBytes(c, p, in.format) > kSmallestSupportedSmemOptin) c.block_y /= 2;
-  return c;
 }
 
 }  // namespace fl::filters

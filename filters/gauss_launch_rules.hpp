@@ -11,7 +11,6 @@ LaunchConfig GaussFastLaunch(const LaunchConfig& d, const ParamValues& p, const 
 LaunchConfig GaussTensorLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in);
 LaunchConfig GaussHalf2Launch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in);
 LaunchConfig GaussColumnsLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape&);
-LaunchConfig GaussFusedLaunch(const LaunchConfig& d, const ParamValues& p, const ImageShape& in);
 // Gray8 images below these many pixels run gauss `tensor` in blocks of 4 warps (32x4) instead of 8, up to radius 8.
 constexpr std::size_t kGaussTensorNarrowBelowPixels = std::size_t{4} << 20;
 constexpr int kGaussTensorNarrowMaxRadius = 8;

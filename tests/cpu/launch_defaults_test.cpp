@@ -152,37 +152,6 @@ TEST(LaunchDefaults, EveryDeclaredRuleStaysInsideItsVariantsRanges) {
 
 }  // namespace
 
-// Every CUDA variant's default launch (what a new stage, a switch of variant or the plan's fallback runs) fits the
-// shared memory the smallest supported GPUs give one block: 99 KiB opted in on compute capability 8.6, 8.9 and 12.0
-// (the H100 gives 227), so that no default is refused on a desktop GPU (cuda/device_info.hpp: 8.0 and newer run the
-// kernels). Before separable_fused's rule (filters/gauss_launch_rules.cpp) its rgba8 tiles took 117 KiB at radius 32.
-TEST(LaunchDefaults, EveryDefaultLaunchFitsTheSmallestSupportedSharedMemory) {
-  constexpr std::size_t kSmallestOptin = 99 * 1024;  // kSmallestSupportedSmemOptin, written out as the test's own
-  const Registry& reg = BuiltinRegistry();
-  int sized = 0;
-  for (const FilterSpec& f : reg.filters())
-    for (const VariantSpec& v : f.variants) {
-      if (v.backend != Backend::Cuda || !v.smem_bytes) continue;
-      std::vector<std::string> cases = {""};
-      cases.insert(cases.end(), f.test_cases.begin(), f.test_cases.end());
-      cases.insert(cases.end(), f.bench_cases.begin(), f.bench_cases.end());
-      for (const std::string& c : cases)
-        for (PixelFormat fmt : f.accepts) {
-          if (!f.VariantAccepts(v, fmt)) continue;
-          const Stage st = ParseStageSpec(reg, f.id + (c.empty() ? "" : ":" + c) + ":variant=" + v.id, Backend::Cuda);
-          if (v.format_limit && v.format_limit(st.params, fmt)) continue;  // its fallback runs instead
-          for (const ImageShape in : {ImageShape{64, 48, fmt}, test::LargeImage(fmt)}) {
-            const LaunchConfig l = DefaultLaunch(v, st.params, in);
-            if (v.check_launch && v.check_launch(l, st.params)) continue;  // refused for these parameters anyway
-            ++sized;
-            EXPECT_LE(v.smem_bytes(l, st.params, fmt), kSmallestOptin)
-                << f.id << " " << c << " " << v.id << " " << ToString(fmt) << " " << in.width << "x" << in.height;
-          }
-        }
-    }
-  EXPECT_GT(sized, 0);
-}
-
 // The strip kernels take 16 rows per thread (their tail strips made longer strips pay), except where rgba8 measured
 // faster with fewer: 3x3 morphology 8, gauss3 4 (filters/morph.cpp, filters/gauss3.cpp).
 TEST(LaunchDefaults, FastStripRowsFollowTheFormat) {

@@ -1,0 +1,87 @@
+// Default launches fitted to the device's shared memory: a block the person did not set, whose shared memory is more
+// than the device gives one block (a desktop GPU's 99 KiB against an H100's 227), runs half as tall until it fits,
+// with a note; a block the person set is refused by name. The H100's defaults stay as the registry declares them.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/plan.hpp"
+#include "core/stage_spec.hpp"
+#include "common/test_images.hpp"
+#include "filters/builtin_registry.hpp"
+
+namespace fl {
+namespace {
+
+// What compute capability 8.6, 8.9 and 12.0 give one block when opted in.
+DeviceLimits DesktopGpu() {
+  DeviceLimits l = PortableCudaLimits();
+  l.name = "a 99 KiB GPU";
+  l.max_smem_per_block_optin = 99 * 1024;
+  return l;
+}
+
+Plan PlanOne(const std::string& spec, const ImageShape& in, const DeviceLimits* limits) {
+  const Registry& reg = BuiltinRegistry();
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(reg, spec, Backend::Cuda));
+  return ResolvePipeline(reg, p, in, Backend::Cuda, limits);
+}
+
+// rgba8 gauss beyond tensor's radius 8 runs separable_fused, whose 32x8 tiles take 117 KiB at radius 32.
+TEST(PlanDeviceFit, ADefaultBlockTooLargeForTheDeviceRunsShorter) {
+  const ImageShape in{640, 480, PixelFormat::Rgba8};
+  const Plan h100 = PlanOne("gauss:radius=32:sigma=10", in, nullptr);
+  ASSERT_TRUE(h100.ok()) << h100.issue->message;
+  EXPECT_EQ(h100.stages[0].variant->id, "separable_fused");
+  EXPECT_EQ(h100.stages[0].launch.block_y, 8) << "where it fits, the registry's default";
+  const DeviceLimits desktop = DesktopGpu();
+  const Plan small = PlanOne("gauss:radius=32:sigma=10", in, &desktop);
+  ASSERT_TRUE(small.ok()) << small.issue->message;
+  const PlannedStage& s = small.stages[0];
+  EXPECT_EQ(s.variant->id, "separable_fused");
+  EXPECT_EQ(s.launch.block_y, 4);
+  EXPECT_LE(s.smem_bytes, desktop.max_smem_per_block_optin);
+  EXPECT_NE(s.note.find("runs separable_fused"), std::string::npos) << s.note;
+  EXPECT_NE(s.note.find("block 32x4: the default 32x8 needs 117248 bytes of shared memory, more than a 99 KiB GPU"),
+            std::string::npos)
+      << s.note;
+}
+
+TEST(PlanDeviceFit, ABlockThePersonSetIsRefusedByName) {
+  const DeviceLimits desktop = DesktopGpu();
+  const Plan plan = PlanOne("gauss:variant=separable_fused:radius=32:sigma=10:block=32x8",
+                            {640, 480, PixelFormat::Rgba8}, &desktop);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_NE(plan.issue->message.find("shared memory 117248 bytes > 101376 per block"), std::string::npos)
+      << plan.issue->message;
+  const Plan shorter = PlanOne("gauss:variant=separable_fused:radius=32:sigma=10:block=32x4",
+                               {640, 480, PixelFormat::Rgba8}, &desktop);
+  EXPECT_TRUE(shorter.ok()) << shorter.issue->message;
+}
+
+// Every chain of one default stage that plans against the largest limits plans on a 99 KiB GPU too: each filter, its
+// test and bench cases, each format it accepts, a small and a large image.
+TEST(PlanDeviceFit, EveryDefaultStageThatPlansAnywherePlansOnADesktopGpu) {
+  const Registry& reg = BuiltinRegistry();
+  const DeviceLimits desktop = DesktopGpu();
+  int planned = 0;
+  for (const FilterSpec& f : reg.filters()) {
+    std::vector<std::string> cases = {""};
+    cases.insert(cases.end(), f.test_cases.begin(), f.test_cases.end());
+    cases.insert(cases.end(), f.bench_cases.begin(), f.bench_cases.end());
+    for (const std::string& c : cases)
+      for (PixelFormat fmt : f.accepts)
+        for (const ImageShape in : {ImageShape{64, 48, fmt}, test::LargeImage(fmt)}) {
+          const std::string spec = f.id + (c.empty() ? "" : ":" + c);
+          if (!PlanOne(spec, in, nullptr).ok()) continue;
+          ++planned;
+          const Plan plan = PlanOne(spec, in, &desktop);
+          EXPECT_TRUE(plan.ok()) << spec << " " << ToString(fmt) << " " << in.width << ": " << plan.issue->message;
+        }
+  }
+  EXPECT_GT(planned, 0);
+}
+
+}  // namespace
+}  // namespace fl
