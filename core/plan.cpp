@@ -87,16 +87,17 @@ int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 // 227) runs half as tall until it fits, so that a default chain runs on every supported GPU; a block the person set
 // is refused instead, by name. Returns the note that says so, or "".
 std::string FitDefaultBlock(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
-  if (!v.smem_bytes) return "";
+  if (!v.smem_bytes || !v.uses.block) return "";
   const auto bytes = [&](const LaunchConfig& c) { return v.smem_bytes(c, s.params, s.in.format); };
   const std::size_t need = bytes(s.launch);
   if (need <= limits.max_smem_per_block_optin) return "";
   LaunchConfig c = s.launch;
   while (c.block_y > 1 && bytes(c) > limits.max_smem_per_block_optin) c.block_y /= 2;
-  if (bytes(c) > limits.max_smem_per_block_optin) return "";  // the launch check names the fault
+  // A block that still does not fit, or that another rule refuses, stays: the launch checks name the fault.
+  if (CheckLaunch(limits, c, v.uses, bytes(c)) || (v.check_launch && v.check_launch(c, s.params))) return "";
   const std::string was = std::to_string(s.launch.block_x) + "x" + std::to_string(s.launch.block_y);
   s.launch = c;
-  return "block " + std::to_string(c.block_x) + "x" + std::to_string(c.block_y) + ": the default " + was +
+  return "block " + std::to_string(c.block_x) + "x" + std::to_string(c.block_y) + ": the default block " + was +
          " needs " + std::to_string(need) + " bytes of shared memory, more than " + limits.name + " gives a block";
 }
 

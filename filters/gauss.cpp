@@ -126,7 +126,7 @@ static FilterSpec DeclareGauss() {
       "grows with the radius and the row pass repeats on more rows (2 x 32 apron rows for 128 tile rows at "
       "radius 32), so the gap narrows; shared memory grows with the radius too (about 100 KB for gray8 and "
       "117 KB for rgba8 at radius 32 with 32x8, opted in above 48 KB): where the default block's tiles do not "
-      "fit the device (99 KB on many desktop GPUs) it runs half as tall, with a note, and a block set by hand "
+      "fit the device (99 KiB on many desktop GPUs) it runs half as tall, with a note, and a block set by hand "
       "that does not fit is refused before launch, with the reason.",
       cuda::LaunchGaussSeparableFused, cuda::GaussFusedKernel);
   fused.agreement = Agreement::Tolerance;

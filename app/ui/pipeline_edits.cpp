@@ -92,8 +92,14 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
   // The last run's report, while the image and the stages before this one are still those it ran with.
   const std::vector<Stage>& ran = r.plan.pipeline.stages;
   if (index < r.stages.size() && index <= ran.size() && index <= p.stages.size() && r.plan.input == s.image_shape &&
-      std::equal(p.stages.begin(), p.stages.begin() + static_cast<std::ptrdiff_t>(index), ran.begin()))
+      std::equal(p.stages.begin(), p.stages.begin() + static_cast<std::ptrdiff_t>(index), ran.begin())) {
+    // This very stage, unedited, shows the launch it ran with: the plan may have fitted a default block to the
+    // device's shared memory (core/plan.cpp).
+    if (index < ran.size() && index < p.stages.size() && p.stages[index] == ran[index] &&
+        index < r.plan.stages.size() && r.plan.stages[index].variant == &v)
+      return r.plan.stages[index].launch;
     return StageLaunch(st, v, r.stages[index].in);
+  }
   // Otherwise (a new stage, an edit not yet run, before the first run): the shape the plan gives the stage's
   // input (an earlier stage may convert it), so that the editor shows the launch the variant's rule will pick,
   // not the stored one. A plan refused at or before this stage still gives the output of the last stage it planned.
@@ -101,7 +107,8 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
   // (2026-11-27), which no frame notices.
   ImageShape in = s.image_shape;
   if (s.image_shape.width > 0 && s.registry) {
-    const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend);
+    const Plan plan = ResolvePipeline(*s.registry, p, s.image_shape, s.backend, s.limits ? &*s.limits : nullptr);
+    if (index < plan.stages.size() && plan.stages[index].variant == &v) return plan.stages[index].launch;
     in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1);
   }
   return StageLaunch(st, v, in);

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/error.hpp"
 #include "core/plan.hpp"
 #include "core/stage_spec.hpp"
 #include "common/test_images.hpp"
@@ -28,7 +29,7 @@ Plan PlanOne(const std::string& spec, const ImageShape& in, const DeviceLimits* 
   return ResolvePipeline(reg, p, in, Backend::Cuda, limits);
 }
 
-// rgba8 gauss beyond tensor's radius 8 runs separable_fused, whose 32x8 tiles take 117 KiB at radius 32.
+// rgba8 gauss beyond tensor's radius 8 runs separable_fused, whose 32x8 tiles take 114.5 KiB at radius 32.
 TEST(PlanDeviceFit, ADefaultBlockTooLargeForTheDeviceRunsShorter) {
   const ImageShape in{640, 480, PixelFormat::Rgba8};
   const Plan h100 = PlanOne("gauss:radius=32:sigma=10", in, nullptr);
@@ -43,8 +44,9 @@ TEST(PlanDeviceFit, ADefaultBlockTooLargeForTheDeviceRunsShorter) {
   EXPECT_EQ(s.launch.block_y, 4);
   EXPECT_LE(s.smem_bytes, desktop.max_smem_per_block_optin);
   EXPECT_NE(s.note.find("runs separable_fused"), std::string::npos) << s.note;
-  EXPECT_NE(s.note.find("block 32x4: the default 32x8 needs 117248 bytes of shared memory, more than a 99 KiB GPU"),
-            std::string::npos)
+  const std::string fitted =
+      "block 32x4: the default block 32x8 needs 117248 bytes of shared memory, more than a 99 KiB GPU";
+  EXPECT_NE(s.note.find(fitted), std::string::npos)
       << s.note;
 }
 
@@ -58,6 +60,17 @@ TEST(PlanDeviceFit, ABlockThePersonSetIsRefusedByName) {
   const Plan shorter = PlanOne("gauss:variant=separable_fused:radius=32:sigma=10:block=32x4",
                                {640, 480, PixelFormat::Rgba8}, &desktop);
   EXPECT_TRUE(shorter.ok()) << shorter.issue->message;
+}
+
+// A launch given whole (the bench's variants, PlanVariant) is checked as it is, never fitted.
+TEST(PlanDeviceFit, ALaunchGivenWholeIsNotFitted) {
+  const Registry& reg = BuiltinRegistry();
+  const FilterSpec& gauss = reg.Get("gauss");
+  const VariantSpec& fused = *gauss.FindVariant("separable_fused");
+  const ParamValues p = ParseStageSpec(reg, "gauss:radius=32:sigma=10", Backend::Cuda).params;
+  const ImageShape in{640, 480, PixelFormat::Rgba8};
+  EXPECT_THROW(PlanVariant(gauss, fused, p, DefaultLaunch(fused, p, in), in, DesktopGpu()), InputError);
+  EXPECT_EQ(PlanVariant(gauss, fused, p, DefaultLaunch(fused, p, in), in, PortableCudaLimits()).launch.block_y, 8);
 }
 
 // Every chain of one default stage that plans against the largest limits plans on a 99 KiB GPU too: each filter, its

@@ -8,6 +8,7 @@
 
 #include "app/ui/pipeline_edits.hpp"
 #include "core/plan.hpp"
+#include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
 
 namespace fl::ui {
@@ -177,6 +178,27 @@ TEST_F(ScriptActions, WithNoImageTheEditorShowsTheDeclaredDefaults) {
   s.image_shape = {1920, 1080, PixelFormat::Gray8};  // once a small gray8 image is there, its rules
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], box, 0).ppt, 16);
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[1], tensor, 1).block_y, 4);
+}
+
+// On a device whose blocks get less shared memory than a default block needs, the editor shows the shorter block the
+// plan runs (core/plan.cpp), before a run and after it: separable_fused's 32x8 tiles take 114.5 KiB at radius 32.
+TEST_F(ScriptActions, TheEditorShowsTheDefaultBlockFittedToTheDevice) {
+  s.backend = Backend::Cuda;
+  s.image_shape = {640, 480, PixelFormat::Rgba8};
+  s.pipeline.stages = {ParseStageSpec(*s.registry, "gauss:variant=separable_fused:radius=32:sigma=10", s.backend)};
+  const VariantSpec& fused = *s.registry->Get("gauss").FindVariant("separable_fused");
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fused, 0).block_y, 8) << "an H100's limits";
+  DeviceLimits desktop = PortableCudaLimits();
+  desktop.name = "a 99 KiB GPU";
+  desktop.max_smem_per_block_optin = 99 * 1024;
+  s.limits = desktop;
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fused, 0).block_y, 4) << "before a run";
+  SlotResult& r = s.results[Slot::A];
+  r.plan = ResolvePipeline(*s.registry, s.pipeline, s.image_shape, Backend::Cuda, &desktop);
+  ASSERT_TRUE(r.plan.ok()) << r.plan.issue->message;
+  r.stages.resize(1);
+  r.stages[0].in = s.image_shape;
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fused, 0).block_y, 4) << "the launch that ran";
 }
 
 // A report of the last run counts only while the stages before the edited one are those that ran: after a gray
