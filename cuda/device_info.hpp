@@ -13,8 +13,8 @@ constexpr int kMinComputeMajor = 8;
 // Why a device of this compute capability cannot run the kernels, or empty when it can.
 std::string UnsupportedComputeReason(const std::string& name, int major, int minor);
 
-// The number of CUDA devices the kernels can use, or 0 when there is none, no driver, or the device the app uses
-// (device 0) is older than kMinComputeMajor (never throws).
+// The number of CUDA devices, or 0 when there is none, no driver, or the device the app uses (device 0) is older
+// than kMinComputeMajor (never throws). Callers ask whether it is above 0.
 int DeviceCount() noexcept;
 // Why no device is usable ("no CUDA driver", "no CUDA device", a device too old), or empty when one is.
 std::string NoDeviceReason();

@@ -208,6 +208,7 @@ struct AppState {
   Backend backend = Backend::Cpu;
   BackendFacts facts;
   std::string device_name;                 // "NVIDIA H100 80GB HBM3" or "CPU (16 threads)"
+  std::string cpu_reason;                  // on the CPU backend, why: no usable CUDA device, or --backend cpu
   std::optional<DeviceLimits> limits;      // CUDA only
   double copy_gbs = 0;                     // measured device copy bandwidth, 0 when unknown
   std::string gl_description;              // "GLFW window, 4.5 (Core Profile) Mesa 22.3.6 / llvmpipe ..."

@@ -19,6 +19,7 @@
 #include "core/one_line.hpp"
 #include "core/preset.hpp"
 #include "core/stage_spec.hpp"
+#include "cuda/device_info.hpp"
 
 namespace fl::ui {
 
@@ -27,6 +28,10 @@ Lab::Lab(const Registry& reg, Backend backend) : reg_(reg), engine_(reg, backend
   s_.backend = backend;
   s_.facts = engine_.facts();
   s_.device_name = engine_.device_name();
+  if (!s_.facts.on_device) {
+    const std::string why = cuda::NoDeviceReason();  // no driver, no device, or one older than the kernels need
+    s_.cpu_reason = why.empty() ? "--backend cpu (a CUDA device is there)" : why;
+  }
   s_.limits = engine_.limits();
   s_.copy_gbs = engine_.copy_gbs();
   s_.interop = s_.facts.on_device ? "CUDA-GL interop (not yet used)" : "CPU upload (no CUDA)";

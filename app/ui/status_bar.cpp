@@ -30,6 +30,8 @@ void DrawStatusBar(AppState& s) {
   ImGui::TextUnformatted(s.device_name.c_str());
   Separator();
   ImGui::TextUnformatted(s.facts.on_device ? s.facts.name : "CPU backend");
+  if (!s.facts.on_device && !s.cpu_reason.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("Why the CPU backend: %s", s.cpu_reason.c_str());
   Separator();
   // Upload instead of interop is a fallback only where outputs live on a GPU.
   const ImVec4 colour = s.interop_active ? kOkColor : (s.facts.on_device ? kWarnColor : ImVec4(0.75f, 0.75f, 0.75f, 1));
