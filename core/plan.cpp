@@ -39,6 +39,31 @@ DeviceLimits PortableCudaLimits() {
   return l;
 }
 
+std::optional<LaunchConfig> FittedBlock(const VariantSpec& v, const ParamValues& params, PixelFormat format,
+                                        const LaunchConfig& launch, const DeviceLimits& limits) {
+  if (!v.smem_bytes || !v.uses.block) return std::nullopt;
+  const auto bytes = [&](const LaunchConfig& c) { return v.smem_bytes(c, params, format); };
+  if (bytes(launch) <= limits.max_smem_per_block_optin) return std::nullopt;
+  LaunchConfig c = launch;
+  while (c.block_y > 1 && bytes(c) > limits.max_smem_per_block_optin) c.block_y /= 2;
+  // A block that still does not fit, or that another rule refuses, stays: the launch checks name the fault.
+  if (CheckLaunch(limits, c, v.uses, bytes(c)) || (v.check_launch && v.check_launch(c, params))) return std::nullopt;
+  return c;
+}
+
+LaunchConfig DeviceStageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in,
+                               const DeviceLimits& limits) {
+  const LaunchConfig launch = StageLaunch(stage, v, in);
+  if (stage.launch_set & kSetBlock) return launch;
+  return FittedBlock(v, stage.params, in.format, launch, limits).value_or(launch);
+}
+
+LaunchConfig DeviceDefaultLaunch(const VariantSpec& v, const ParamValues& params, const ImageShape& in,
+                                 const DeviceLimits& limits) {
+  const LaunchConfig launch = DefaultLaunch(v, params, in);
+  return FittedBlock(v, params, in.format, launch, limits).value_or(launch);
+}
+
 namespace {
 
 // A stage refusing its input's format: the one refusal that a stage put before it can mend.
@@ -83,21 +108,14 @@ std::string FormatProblem(const FilterSpec& f, const VariantSpec& v, const Param
 
 int CeilDiv(int a, int b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
-// A default block whose shared memory this device cannot give one block (a desktop GPU's 99 KiB against an H100's
-// 227) runs half as tall until it fits, so that a default chain runs on every supported GPU; a block the person set
-// is refused instead, by name. Returns the note that says so, or "".
+// FittedBlock applied to a planned stage: the note that says so, or "" when the block stays.
 std::string FitDefaultBlock(PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
-  if (!v.smem_bytes || !v.uses.block) return "";
-  const auto bytes = [&](const LaunchConfig& c) { return v.smem_bytes(c, s.params, s.in.format); };
-  const std::size_t need = bytes(s.launch);
-  if (need <= limits.max_smem_per_block_optin) return "";
-  LaunchConfig c = s.launch;
-  while (c.block_y > 1 && bytes(c) > limits.max_smem_per_block_optin) c.block_y /= 2;
-  // A block that still does not fit, or that another rule refuses, stays: the launch checks name the fault.
-  if (CheckLaunch(limits, c, v.uses, bytes(c)) || (v.check_launch && v.check_launch(c, s.params))) return "";
+  const std::optional<LaunchConfig> c = FittedBlock(v, s.params, s.in.format, s.launch, limits);
+  if (!c) return "";
   const std::string was = std::to_string(s.launch.block_x) + "x" + std::to_string(s.launch.block_y);
-  s.launch = c;
-  return "block " + std::to_string(c.block_x) + "x" + std::to_string(c.block_y) + ": the default block " + was +
+  const std::size_t need = v.smem_bytes(s.launch, s.params, s.in.format);
+  s.launch = *c;
+  return "block " + std::to_string(c->block_x) + "x" + std::to_string(c->block_y) + ": the default block " + was +
          " needs " + std::to_string(need) + " bytes of shared memory, more than " + limits.name + " gives a block";
 }
 

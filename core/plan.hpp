@@ -71,6 +71,20 @@ struct Plan {
 // hand, so a launch no CUDA device can run (block 4096x4096) is refused on a laptop as it would be on a GPU.
 DeviceLimits PortableCudaLimits();
 
+// A default block whose shared memory the device cannot give one block (a desktop GPU's 99 KiB against an H100's
+// 227) runs half as tall until it fits, so that a default chain runs on every supported GPU: the shorter block, or
+// nullopt when `launch` fits already or no shorter block passes the launch checks. The plan applies it to a block
+// the person did not set (with a note); a block they set is refused by name instead.
+std::optional<LaunchConfig> FittedBlock(const VariantSpec& v, const ParamValues& params, PixelFormat format,
+                                        const LaunchConfig& launch, const DeviceLimits& limits);
+// The launch the plan gives a stage on this device: StageLaunch with its default block fitted (FittedBlock). The
+// tuner starts from it and the editor shows it.
+LaunchConfig DeviceStageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in,
+                               const DeviceLimits& limits);
+// A variant's default launch on this device (the benchmark's other variants): DefaultLaunch, fitted.
+LaunchConfig DeviceDefaultLaunch(const VariantSpec& v, const ParamValues& params, const ImageShape& in,
+                                 const DeviceLimits& limits);
+
 // Resolves and validates every stage once: filter and variant ids, parameters, formats flowing between stages,
 // second inputs, output shapes, and each CUDA launch against `limits` (the device's, or PortableCudaLimits()
 // when null) and the variant's own rule. On the CPU backend a CUDA variant runs as its filter's CPU reference,

@@ -46,7 +46,7 @@ TuneRequest MakeTuneRequest(const Registry& reg, const Stage& stage, const Image
     if (stage.params.Has(p.name))
       r.params_text +=
           (r.params_text.empty() ? "" : ":") + p.name + "=" + FormatParam(stage.params.All().at(p.name));
-  r.base = StageLaunch(stage, *r.variant, input);
+  r.base = DeviceStageLaunch(stage, *r.variant, input, limits);
   r.input = input;
   r.limits = limits;
   return r;

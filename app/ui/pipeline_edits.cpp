@@ -89,6 +89,7 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
 LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index) {
   const SlotResult& r = s.results[EditedSlot(s)];
   const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
+  const DeviceLimits limits = s.limits ? *s.limits : PortableCudaLimits();
   // The last run's report, while the image and the stages before this one are still those it ran with.
   const std::vector<Stage>& ran = r.plan.pipeline.stages;
   if (index < r.stages.size() && index <= ran.size() && index <= p.stages.size() && r.plan.input == s.image_shape &&
@@ -98,7 +99,7 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
     if (index < ran.size() && index < p.stages.size() && p.stages[index] == ran[index] &&
         index < r.plan.stages.size() && r.plan.stages[index].variant == &v)
       return r.plan.stages[index].launch;
-    return StageLaunch(st, v, r.stages[index].in);
+    return DeviceStageLaunch(st, v, r.stages[index].in, limits);
   }
   // Otherwise (a new stage, an edit not yet run, before the first run): the shape the plan gives the stage's
   // input (an earlier stage may convert it), so that the editor shows the launch the variant's rule will pick,
@@ -111,7 +112,7 @@ LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& 
     if (index < plan.stages.size() && plan.stages[index].variant == &v) return plan.stages[index].launch;
     in = plan.OutputShape(static_cast<int>(std::min(index, plan.stages.size())) - 1);
   }
-  return StageLaunch(st, v, in);
+  return DeviceStageLaunch(st, v, in, limits);
 }
 
 void RemoveStage(AppState& s, int index) {

@@ -13,6 +13,7 @@
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/pipeline.hpp"
+#include "core/plan.hpp"
 
 namespace fl::ui {
 
@@ -130,7 +131,8 @@ void CellTooltip(const TuneSweep& sw, const TuneCell& c) {
   ImGui::EndTooltip();
 }
 
-// The launch the swept stage runs now (the rule's in every field not set), or none when it changed since.
+// The launch the swept stage runs now (the rule's in every field not set, its default block fitted to the device),
+// or none when it changed since.
 std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
   const TuneState& t = s.tune;
   if (!ValidStage(s, t.sweep_stage) || !t.sweep) return std::nullopt;
@@ -138,7 +140,7 @@ std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
   const FilterSpec* f = s.registry->Find(st.filter);
   const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
   if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
-  return StageLaunch(st, *v, t.sweep->shape);
+  return DeviceStageLaunch(st, *v, t.sweep->shape, s.limits ? *s.limits : PortableCudaLimits());
 }
 
 void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const std::vector<int>& ys) {

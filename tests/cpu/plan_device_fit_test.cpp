@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/plan.hpp"
 #include "core/stage_spec.hpp"
+#include "core/tune_session.hpp"
 #include "common/test_images.hpp"
 #include "filters/builtin_registry.hpp"
 
@@ -71,6 +72,50 @@ TEST(PlanDeviceFit, ALaunchGivenWholeIsNotFitted) {
   const ImageShape in{640, 480, PixelFormat::Rgba8};
   EXPECT_THROW(PlanVariant(gauss, fused, p, DefaultLaunch(fused, p, in), in, DesktopGpu()), InputError);
   EXPECT_EQ(PlanVariant(gauss, fused, p, DefaultLaunch(fused, p, in), in, PortableCudaLimits()).launch.block_y, 8);
+}
+
+// The launch the plan gives a stage, outside a plan: the tuner starts from it, the editor and the tune window show it,
+// the benchmark runs the other variants with it. Fitted like the plan's, and only where the person left the block.
+TEST(PlanDeviceFit, TheDeviceLaunchIsThePlansLaunch) {
+  const Registry& reg = BuiltinRegistry();
+  const VariantSpec& fused = *reg.Get("gauss").FindVariant("separable_fused");
+  const ImageShape in{640, 480, PixelFormat::Rgba8};
+  const DeviceLimits desktop = DesktopGpu();
+  const Stage st = ParseStageSpec(reg, "gauss:variant=separable_fused:radius=32:sigma=10", Backend::Cuda);
+  const Plan plan = PlanOne("gauss:variant=separable_fused:radius=32:sigma=10", in, &desktop);
+  ASSERT_TRUE(plan.ok()) << plan.issue->message;
+  EXPECT_EQ(DeviceStageLaunch(st, fused, in, desktop), plan.stages[0].launch);
+  EXPECT_EQ(DeviceStageLaunch(st, fused, in, desktop).block_y, 4);
+  EXPECT_EQ(DeviceStageLaunch(st, fused, in, PortableCudaLimits()).block_y, 8);
+  EXPECT_EQ(DeviceDefaultLaunch(fused, st.params, in, desktop).block_y, 4);
+  EXPECT_EQ(DeviceDefaultLaunch(fused, st.params, in, PortableCudaLimits()), DefaultLaunch(fused, st.params, in));
+  EXPECT_FALSE(FittedBlock(fused, st.params, in.format, DefaultLaunch(fused, st.params, in), PortableCudaLimits()));
+  const Stage set = ParseStageSpec(reg, "gauss:variant=separable_fused:radius=32:sigma=10:block=32x8", Backend::Cuda);
+  EXPECT_EQ(DeviceStageLaunch(set, fused, in, desktop).block_y, 8) << "a block the person set is theirs";
+  // A block no halving can fit (one row already) stays as it is, for the launch check to refuse by name.
+  LaunchConfig one_row = DefaultLaunch(fused, st.params, in);
+  one_row.block_y = 1;
+  DeviceLimits tiny = desktop;
+  tiny.max_smem_per_block_optin = 1024;
+  EXPECT_FALSE(FittedBlock(fused, st.params, in.format, one_row, tiny));
+}
+
+// The tuner's sweep starts at the fitted block: its cell is the stage's current launch, and it runs.
+TEST(PlanDeviceFit, TheTunerStartsFromTheFittedBlock) {
+  const Registry& reg = BuiltinRegistry();
+  const DeviceLimits desktop = DesktopGpu();
+  const Stage st = ParseStageSpec(reg, "gauss:variant=separable_fused:radius=32:sigma=10", Backend::Cuda);
+  const TuneRequest r = MakeTuneRequest(reg, st, {640, 480, PixelFormat::Rgba8}, desktop);
+  EXPECT_EQ(r.base.block_y, 4);
+  const TuneSession session(r);
+  EXPECT_EQ(session.sweep().default_launch, r.base);
+  bool found = false;
+  for (const TuneCell& c : session.sweep().cells)
+    if (c.launch == r.base) {
+      found = true;
+      EXPECT_TRUE(c.refused.empty()) << c.refused;
+    }
+  EXPECT_TRUE(found) << "the fitted block is one of the sweep's cells";
 }
 
 // Every chain of one default stage that plans against the largest limits plans on a 99 KiB GPU too: each filter, its

@@ -199,6 +199,8 @@ TEST_F(ScriptActions, TheEditorShowsTheDefaultBlockFittedToTheDevice) {
   r.stages.resize(1);
   r.stages[0].in = s.image_shape;
   EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fused, 0).block_y, 4) << "the launch that ran";
+  s.pipeline.stages[0].params.Set("sigma", 12.0);  // edited since the run, not yet run again
+  EXPECT_EQ(ShownLaunch(s, s.pipeline.stages[0], fused, 0).block_y, 4) << "an edit not yet run";
 }
 
 // A report of the last run counts only while the stages before the edited one are those that ran: after a gray
