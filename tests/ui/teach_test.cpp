@@ -11,6 +11,7 @@
 #include "app/ui/session_report.hpp"
 #include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
+#include "ui/headless_imgui.hpp"
 #include "ui_test_support.hpp"
 
 namespace fl::ui {
@@ -20,13 +21,7 @@ namespace {
 class TeachTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1280, 800);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    uitest::StartHeadlessImGui(1280, 800);
     s.registry = &BuiltinRegistry();
     s.backend = Backend::Cpu;
     s.image_shape = {640, 480, PixelFormat::Gray8};

@@ -15,6 +15,7 @@
 #include "core/text_file.hpp"
 #include "filters/builtin_registry.hpp"
 #include "ui/fake_executor.hpp"
+#include "ui/headless_imgui.hpp"
 #include "ui/ui_test_support.hpp"
 
 namespace fl::uitest {
@@ -23,14 +24,7 @@ namespace {
 class TuneWindow : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1400, 900);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the font atlas; nothing is uploaded
+    StartHeadlessImGui(1400, 900);
     s_.registry = &BuiltinRegistry();
     s_.facts = engine_.facts();
     engine_.SetInput(GeneratePattern({TestPattern::Noise, 96, 64, PixelFormat::Gray8, 8, 5}));
