@@ -64,6 +64,10 @@ LaunchConfig DeviceDefaultLaunch(const VariantSpec& v, const ParamValues& params
   return FittedBlock(v, params, in.format, launch, limits).value_or(launch);
 }
 
+LaunchConfig VariantLaunchFor(const PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits) {
+  return &v == s.variant ? s.launch : DeviceDefaultLaunch(v, s.params, s.in, limits);
+}
+
 namespace {
 
 // A stage refusing its input's format: the one refusal that a stage put before it can mend.
@@ -215,6 +219,8 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
       s.params = st.params;
       s.launch = StageLaunch(st, *s.variant, current);
       s.enabled = st.enabled;
+      // A disabled stage is not planned, yet the editor and the tuner show its launch: the one it would run.
+      if (!s.enabled) s.launch = DeviceStageLaunch(st, *s.variant, current, lim);
       s.in = s.out = current;
       if (s.enabled) {
         CheckStageInputs(s, backend);

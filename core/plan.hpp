@@ -77,13 +77,17 @@ DeviceLimits PortableCudaLimits();
 // the person did not set (with a note); a block they set is refused by name instead.
 std::optional<LaunchConfig> FittedBlock(const VariantSpec& v, const ParamValues& params, PixelFormat format,
                                         const LaunchConfig& launch, const DeviceLimits& limits);
-// The launch the plan gives a stage on this device: StageLaunch with its default block fitted (FittedBlock). The
-// tuner starts from it and the editor shows it.
+// The launch the plan gives a stage of its own variant `v` on this device: StageLaunch with its default block fitted
+// (FittedBlock). The editor and the tune window show it. A stage whose variant falls back to another for its format
+// runs the fallback's own default instead (the plan's stage says so): see MakeTuneRequest.
 LaunchConfig DeviceStageLaunch(const Stage& stage, const VariantSpec& v, const ImageShape& in,
                                const DeviceLimits& limits);
 // A variant's default launch on this device (the benchmark's other variants): DefaultLaunch, fitted.
 LaunchConfig DeviceDefaultLaunch(const VariantSpec& v, const ParamValues& params, const ImageShape& in,
                                  const DeviceLimits& limits);
+// What variant `v` of planned stage `s` runs with (bench --variants all): the plan's launch for the variant the plan
+// picked, another variant's default fitted to this device.
+LaunchConfig VariantLaunchFor(const PlannedStage& s, const VariantSpec& v, const DeviceLimits& limits);
 
 // Resolves and validates every stage once: filter and variant ids, parameters, formats flowing between stages,
 // second inputs, output shapes, and each CUDA launch against `limits` (the device's, or PortableCudaLimits()

@@ -46,7 +46,16 @@ TuneRequest MakeTuneRequest(const Registry& reg, const Stage& stage, const Image
     if (stage.params.Has(p.name))
       r.params_text +=
           (r.params_text.empty() ? "" : ":") + p.name + "=" + FormatParam(stage.params.All().at(p.name));
-  r.base = DeviceStageLaunch(stage, *r.variant, input, limits);
+  // The launch the plan gives the stage, enabled or not. A variant with no code for this input would have every
+  // configuration refused: the stage runs its fallback, which is what to tune.
+  Pipeline alone;
+  alone.stages = {stage};
+  alone.stages[0].enabled = true;
+  const Plan plan = ResolvePipeline(reg, alone, input, Backend::Cuda, &limits);
+  if (plan.ok() && plan.stages[0].fell_back())
+    throw InputError("tune: " + plan.stages[0].note + ": choose " + plan.stages[0].variant->id + " to tune it");
+  // Not planned alone (a second input from an earlier stage): the sweep's cells name their own faults.
+  r.base = plan.ok() ? plan.stages[0].launch : DeviceStageLaunch(stage, *r.variant, input, limits);
   r.input = input;
   r.limits = limits;
   return r;

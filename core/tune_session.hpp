@@ -35,8 +35,9 @@ struct TuneRequest {
   double early_stop_factor = 3.0;
 };
 
-// The request for a pipeline stage: its filter, variant, parameters and launch, on `input`, against `limits`.
-// Throws InputError for an unknown filter or variant.
+// The request for a pipeline stage: its filter, variant, parameters and the launch the plan gives it (a default block
+// fitted to `limits`), on `input`. Throws InputError for an unknown filter or variant, and for a variant that has no
+// code for this input and falls back to another (the message names the one to tune).
 TuneRequest MakeTuneRequest(const Registry& reg, const Stage& stage, const ImageShape& input,
                             const DeviceLimits& limits);
 

@@ -126,9 +126,7 @@ void BenchCuda(const Plan& plan, const Image& input, const BenchOptions& o, Benc
     const DeviceView* second = r.second == kNoSecondInput ? nullptr : &second_view;
     for (const VariantSpec* v : Candidates(r, Backend::Cuda, o.variants == "all")) {
       if (!r.filter->VariantRuns(*v, r.params, r.in.format)) continue;
-      // Other variants run their own default, fitted to this device as a plan would (DeviceDefaultLaunch).
-      const LaunchConfig launch =
-          v == r.variant ? r.launch : DeviceDefaultLaunch(*v, r.params, r.in, *exec.limits());
+      const LaunchConfig launch = VariantLaunchFor(r, *v, *exec.limits());
       BenchRow row = RowOf(r, *v, Describe(launch, v->uses));
       try {
         const PlannedStage ps = PlanVariant(*r.filter, *v, r.params, launch, r.in, *exec.limits());

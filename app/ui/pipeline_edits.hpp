@@ -17,8 +17,8 @@ bool AddStage(AppState& s, const std::string& filter_id);
 // insert_before); stage `index`, now one further down, stays selected and shown.
 void PutStageBefore(AppState& s, int index, const std::string& filter_id);
 // The launch stage `index` of the edited slot runs, for the editor and the script to show and change: the
-// fields set, the variant's rule for the rest on the stage's input format (known once the slot has run;
-// before that, the stored launch).
+// fields set, the variant's rule for the rest on the stage's input format (the last run's, or the plan's before a
+// run and after an edit), with a default block the device cannot hold fitted as the plan fits it.
 LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index);
 void RemoveStage(AppState& s, int index);
 void DuplicateStage(AppState& s, int index);

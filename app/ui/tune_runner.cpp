@@ -4,6 +4,7 @@
 
 #include "app/ui/panels.hpp"
 #include "core/error.hpp"
+#include "core/plan.hpp"
 #include "core/text_file.hpp"
 
 namespace fl::ui {
@@ -110,6 +111,16 @@ void TuneRunner::Frame(AppState& s, Engine& engine, double budget_ms) {
   if (std::exchange(t.start, false)) Start(s, engine);
   if (session_) Step(s, budget_ms);
   Export(s);
+}
+
+std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
+  const TuneState& t = s.tune;
+  if (!t.sweep || t.sweep_stage < 0 || t.sweep_stage >= static_cast<int>(s.pipeline.stages.size())) return std::nullopt;
+  const Stage& st = s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)];
+  const FilterSpec* f = s.registry->Find(st.filter);
+  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
+  if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
+  return DeviceStageLaunch(st, *v, t.sweep->shape, s.limits ? *s.limits : PortableCudaLimits());
 }
 
 }  // namespace fl::ui

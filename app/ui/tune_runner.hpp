@@ -7,6 +7,7 @@
 // a fake in the tests.
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "app/ui/app_state.hpp"
 #include "app/ui/engine.hpp"
@@ -36,6 +37,10 @@ class TuneRunner {
   std::unique_ptr<TuneSession> session_;
   std::unique_ptr<TuneTimer> timer_;
 };
+
+// The launch the swept stage runs now (the rule's in every field not set, its default block fitted to the device as
+// the plan fits it), or none when the stage's filter or variant changed since the sweep: the heat map marks its cell.
+std::optional<LaunchConfig> SweptStageLaunch(const AppState& s);
 
 // Where the exports go: the file browser's folder (else the working folder), named after the filter and
 // variant.

@@ -12,8 +12,7 @@
 
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
-#include "core/pipeline.hpp"
-#include "core/plan.hpp"
+#include "app/ui/tune_runner.hpp"
 
 namespace fl::ui {
 
@@ -129,18 +128,6 @@ void CellTooltip(const TuneSweep& sw, const TuneCell& c) {
     DimText("not timed yet");
   }
   ImGui::EndTooltip();
-}
-
-// The launch the swept stage runs now (the rule's in every field not set, its default block fitted to the device),
-// or none when it changed since.
-std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
-  const TuneState& t = s.tune;
-  if (!ValidStage(s, t.sweep_stage) || !t.sweep) return std::nullopt;
-  const Stage& st = s.pipeline.stages[static_cast<std::size_t>(t.sweep_stage)];
-  const FilterSpec* f = s.registry->Find(st.filter);
-  const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
-  if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
-  return DeviceStageLaunch(st, *v, t.sweep->shape, s.limits ? *s.limits : PortableCudaLimits());
 }
 
 void DrawCells(AppState& s, ImDrawList* dl, const std::vector<int>& xs, const std::vector<int>& ys) {

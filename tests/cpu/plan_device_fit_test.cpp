@@ -108,14 +108,56 @@ TEST(PlanDeviceFit, TheTunerStartsFromTheFittedBlock) {
   const TuneRequest r = MakeTuneRequest(reg, st, {640, 480, PixelFormat::Rgba8}, desktop);
   EXPECT_EQ(r.base.block_y, 4);
   const TuneSession session(r);
-  EXPECT_EQ(session.sweep().default_launch, r.base);
-  bool found = false;
-  for (const TuneCell& c : session.sweep().cells)
-    if (c.launch == r.base) {
-      found = true;
-      EXPECT_TRUE(c.refused.empty()) << c.refused;
-    }
-  EXPECT_TRUE(found) << "the fitted block is one of the sweep's cells";
+  const int base = session.sweep().Find(r.base);
+  ASSERT_GE(base, 0);
+  EXPECT_TRUE(session.sweep().cells[static_cast<std::size_t>(base)].refused.empty())
+      << session.sweep().cells[static_cast<std::size_t>(base)].refused;
+  Stage disabled = st;
+  disabled.enabled = false;
+  EXPECT_EQ(MakeTuneRequest(reg, disabled, {640, 480, PixelFormat::Rgba8}, desktop).base, r.base);
+}
+
+// A stage whose variant has no code for its input runs a fallback: tuning the variant it names would time nothing,
+// so the tuner names the one that runs.
+TEST(PlanDeviceFit, TheTunerNamesTheFallbackThatRuns) {
+  const Registry& reg = BuiltinRegistry();
+  const Stage st = ParseStageSpec(reg, "gauss:variant=tensor:radius=32:sigma=10", Backend::Cuda);
+  try {
+    MakeTuneRequest(reg, st, {640, 480, PixelFormat::Rgba8}, DesktopGpu());
+    ADD_FAILURE() << "tensor has no rgba8 code beyond radius 8: nothing of it to tune";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("choose separable_fused to tune it"), std::string::npos) << e.what();
+  }
+}
+
+// A disabled stage is not planned, yet shows its launch: the one it would run.
+TEST(PlanDeviceFit, ADisabledStageShowsTheFittedBlock) {
+  const Registry& reg = BuiltinRegistry();
+  Pipeline p;
+  p.stages.push_back(ParseStageSpec(reg, "gauss:variant=separable_fused:radius=32:sigma=10", Backend::Cuda));
+  p.stages[0].enabled = false;
+  const DeviceLimits desktop = DesktopGpu();
+  const Plan plan = ResolvePipeline(reg, p, {640, 480, PixelFormat::Rgba8}, Backend::Cuda, &desktop);
+  ASSERT_TRUE(plan.ok()) << plan.issue->message;
+  EXPECT_EQ(plan.stages[0].launch.block_y, 4);
+}
+
+// bench --variants all: the variant the plan picked runs the plan's launch, every other its own default, fitted.
+TEST(PlanDeviceFit, EachBenchedVariantRunsItsFittedLaunch) {
+  const Registry& reg = BuiltinRegistry();
+  const VariantSpec& fused = *reg.Get("gauss").FindVariant("separable_fused");
+  const DeviceLimits desktop = DesktopGpu();
+  const ImageShape in{640, 480, PixelFormat::Rgba8};
+  const Plan plan = PlanOne("gauss:variant=tensor:radius=32:sigma=10", in, &desktop);
+  ASSERT_TRUE(plan.ok()) << plan.issue->message;
+  const PlannedStage& picked = plan.stages[0];
+  ASSERT_EQ(picked.variant, &fused) << "tensor falls back beyond radius 8 on rgba8";
+  EXPECT_EQ(VariantLaunchFor(picked, fused, desktop), picked.launch);
+  const Plan direct = PlanOne("gauss:variant=direct_global:radius=32:sigma=10", in, &desktop);
+  ASSERT_TRUE(direct.ok()) << direct.issue->message;
+  ASSERT_NE(direct.stages[0].variant, &fused);
+  EXPECT_EQ(VariantLaunchFor(direct.stages[0], fused, desktop).block_y, 4) << "another variant, fitted";
+  EXPECT_EQ(VariantLaunchFor(direct.stages[0], fused, PortableCudaLimits()).block_y, 8);
 }
 
 // Every chain of one default stage that plans against the largest limits plans on a 99 KiB GPU too: each filter, its
@@ -136,6 +178,11 @@ TEST(PlanDeviceFit, EveryDefaultStageThatPlansAnywherePlansOnADesktopGpu) {
           ++planned;
           const Plan plan = PlanOne(spec, in, &desktop);
           EXPECT_TRUE(plan.ok()) << spec << " " << ToString(fmt) << " " << in.width << ": " << plan.issue->message;
+          // Outside a plan (editor, tune window, tuner) the stage's own variant shows the launch the plan runs.
+          if (plan.ok() && !plan.stages[0].fell_back() && plan.stages[0].runs_cuda())
+            EXPECT_EQ(DeviceStageLaunch(plan.pipeline.stages[0], *plan.stages[0].variant, in, desktop),
+                      plan.stages[0].launch)
+                << spec << " " << ToString(fmt);
         }
   }
   EXPECT_GT(planned, 0);

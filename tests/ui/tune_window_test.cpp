@@ -130,6 +130,27 @@ TEST_F(TuneWindow, SweepStepsDrawsTheHeatMapAndAClickAppliesACell) {
   EXPECT_TRUE(s_.pipeline_edited);
 }
 
+// The heat map marks the cell of the launch the stage runs now: on a GPU whose blocks get too little shared memory
+// for the default block, the shorter one the plan runs (core/plan.cpp FittedBlock).
+TEST_F(TuneWindow, TheCurrentCellIsTheFittedBlock) {
+  s_.pipeline.stages = {
+      ParseStageSpec(BuiltinRegistry(), "gauss:variant=separable_fused:radius=32:sigma=10", Backend::Cuda)};
+  s_.tune.sweep_stage = 0;
+  TuneSweep sweep;
+  sweep.filter = "gauss";
+  sweep.variant = "separable_fused";
+  sweep.shape = {640, 480, PixelFormat::Rgba8};
+  s_.tune.sweep = sweep;
+  ASSERT_TRUE(ui::SweptStageLaunch(s_));
+  EXPECT_EQ(ui::SweptStageLaunch(s_)->block_y, 8) << "no device: the largest limits";
+  DeviceLimits desktop = PortableCudaLimits();
+  desktop.max_smem_per_block_optin = 99 * 1024;
+  s_.limits = desktop;
+  EXPECT_EQ(ui::SweptStageLaunch(s_)->block_y, 4);
+  s_.pipeline.stages[0].variant = "separable";
+  EXPECT_FALSE(ui::SweptStageLaunch(s_)) << "the stage changed since the sweep";
+}
+
 TEST_F(TuneWindow, CancelStopsTheTiming) {
   Frame();
   s_.tune.start = true;
