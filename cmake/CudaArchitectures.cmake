@@ -15,7 +15,9 @@ endfunction()
 # `archs`: CMAKE_CUDA_ARCHITECTURES as given. Before project(): OFF (nvcc's own default, 7.5 for CUDA 13), "all"
 # and "all-major" (which take in 5.0 to 7.5) and any number below 80 are refused.
 function(fl_check_cuda_architectures archs)
-  if(NOT archs)
+  if(archs STREQUAL "")
+    fl_refuse_cuda_arch("is empty")
+  elseif(NOT archs)
     fl_refuse_cuda_arch("is ${archs}, which leaves the choice to nvcc (compute capability 7.5 for CUDA 13)")
   endif()
   foreach(a IN LISTS archs)
@@ -26,7 +28,8 @@ function(fl_check_cuda_architectures archs)
 endfunction()
 
 # After project(): "native" resolves to this machine's GPUs (`native_archs`, CMake's
-# CMAKE_CUDA_ARCHITECTURES_NATIVE, e.g. "75-real"); one older than 8.0 is refused like a number below 80.
+# CMAKE_CUDA_ARCHITECTURES_NATIVE, e.g. "75-real"); one older than 8.0 is refused like a number below 80. With no GPU
+# CMake finds none and stops on its own ("no GPU was detected").
 function(fl_check_native_cuda_architectures archs native_archs)
   if(NOT archs STREQUAL "native")
     return()
