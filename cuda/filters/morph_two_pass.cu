@@ -21,9 +21,18 @@ namespace {
 
 using morph::PlaneArgs;
 
-// The launch bound caps registers at 32 per thread, so that 2048 threads (8 blocks of 32x8) fit on an SM.
+// The launch bound caps registers at 32 per thread, so that 2048 threads (8 blocks of 32x8) fit on an SM. Compute
+// capability 8.6, 8.7, 8.9 and 12.x hold 1536 threads an SM, where two blocks of 1024 never fit and ptxas would drop
+// the bound with a warning: one block there, which caps registers at 64 as the dropped bound did.
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || \
+                               __CUDA_ARCH__ >= 1200)
+constexpr int kTwoPassMinBlocks = 1;
+#else
+constexpr int kTwoPassMinBlocks = 2;
+#endif
+
 template <bool kDilate, int R, typename Words>
-__global__ void __launch_bounds__(1024, 2) MorphTwoPassSmem(PlaneArgs p, int py) {
+__global__ void __launch_bounds__(1024, kTwoPassMinBlocks) MorphTwoPassSmem(PlaneArgs p, int py) {
   extern __shared__ unsigned morph_words[];
   constexpr int kHalo = Words::template kHalo<R>;
   const int bx = static_cast<int>(blockDim.x), by = static_cast<int>(blockDim.y);
