@@ -39,6 +39,15 @@ DeviceLimits PortableCudaLimits() {
   return l;
 }
 
+const DeviceLimits& LimitsOrPortable(const DeviceLimits* limits) {
+  static const DeviceLimits portable = PortableCudaLimits();
+  return limits ? *limits : portable;
+}
+
+const DeviceLimits& LimitsOrPortable(const std::optional<DeviceLimits>& limits) {
+  return LimitsOrPortable(limits ? &*limits : nullptr);
+}
+
 std::optional<LaunchConfig> FittedBlock(const VariantSpec& v, const ParamValues& params, PixelFormat format,
                                         const LaunchConfig& launch, const DeviceLimits& limits) {
   if (!v.smem_bytes || !v.uses.block) return std::nullopt;
@@ -203,8 +212,7 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, boo
 
 Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& input, Backend backend,
                      const DeviceLimits* limits) {
-  const DeviceLimits portable = PortableCudaLimits();
-  const DeviceLimits& lim = limits ? *limits : portable;
+  const DeviceLimits& lim = LimitsOrPortable(limits);
   Plan plan;
   plan.backend = backend;
   plan.input = input;
@@ -217,10 +225,9 @@ Plan ResolvePipeline(const Registry& reg, const Pipeline& p, const ImageShape& i
       s.filter = &reg.Get(st.filter);
       s.requested = s.variant = &reg.GetVariant(*s.filter, st.variant);
       s.params = st.params;
-      s.launch = StageLaunch(st, *s.variant, current);
       s.enabled = st.enabled;
       // A disabled stage is not planned, yet the editor and the tuner show its launch: the one it would run.
-      if (!s.enabled) s.launch = DeviceStageLaunch(st, *s.variant, current, lim);
+      s.launch = s.enabled ? StageLaunch(st, *s.variant, current) : DeviceStageLaunch(st, *s.variant, current, lim);
       s.in = s.out = current;
       if (s.enabled) {
         CheckStageInputs(s, backend);

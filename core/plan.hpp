@@ -70,6 +70,9 @@ struct Plan {
 // The most generous launch limits of any CUDA device: launches are checked against these when no device is at
 // hand, so a launch no CUDA device can run (block 4096x4096) is refused on a laptop as it would be on a GPU.
 DeviceLimits PortableCudaLimits();
+// The device's limits, or PortableCudaLimits() when there is no device (one shared copy: no allocation per call).
+const DeviceLimits& LimitsOrPortable(const DeviceLimits* limits);
+const DeviceLimits& LimitsOrPortable(const std::optional<DeviceLimits>& limits);
 
 // A default block whose shared memory the device cannot give one block (a desktop GPU's 99 KiB against an H100's
 // 227) runs half as tall until it fits, so that a default chain runs on every supported GPU: the shorter block, or

@@ -89,7 +89,7 @@ void PutStageBefore(AppState& s, int index, const std::string& filter_id) {
 LaunchConfig ShownLaunch(const AppState& s, const Stage& st, const VariantSpec& v, std::size_t index) {
   const SlotResult& r = s.results[EditedSlot(s)];
   const Pipeline& p = EditedSlot(s) == Slot::B ? s.ab.b : s.pipeline;
-  const DeviceLimits limits = s.limits ? *s.limits : PortableCudaLimits();
+  const DeviceLimits& limits = LimitsOrPortable(s.limits);
   // The last run's report, while the image and the stages before this one are still those it ran with.
   const std::vector<Stage>& ran = r.plan.pipeline.stages;
   if (index < r.stages.size() && index <= ran.size() && index <= p.stages.size() && r.plan.input == s.image_shape &&

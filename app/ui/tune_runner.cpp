@@ -49,7 +49,7 @@ void TuneRunner::Start(AppState& s, Engine& engine) {
     const Plan plan = engine.MakePlan(s.pipeline);
     if (plan.issue && plan.issue->stage <= t.stage) throw InputError(plan.issue->message);
     const TuneRequest r = MakeTuneRequest(*s.registry, st, plan.stages[static_cast<std::size_t>(t.stage)].in,
-                                          engine.limits() ? *engine.limits() : PortableCudaLimits());
+                                          LimitsOrPortable(engine.limits()));
     auto session = std::make_unique<TuneSession>(r);  // refuses CPU variants and fixed launches
     timer_ = factory_(engine, t.stage);
     if (!timer_)
@@ -120,7 +120,7 @@ std::optional<LaunchConfig> SweptStageLaunch(const AppState& s) {
   const FilterSpec* f = s.registry->Find(st.filter);
   const VariantSpec* v = f ? f->FindVariant(st.variant) : nullptr;
   if (!v || st.filter != t.sweep->filter || st.variant != t.sweep->variant) return std::nullopt;
-  return DeviceStageLaunch(st, *v, t.sweep->shape, s.limits ? *s.limits : PortableCudaLimits());
+  return DeviceStageLaunch(st, *v, t.sweep->shape, LimitsOrPortable(s.limits));
 }
 
 }  // namespace fl::ui
