@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 29, call 1, never run (no machine started; see ../README.md). For the branch `tensor-planes` (65fe850; build
+# Session 29, call 1, never run (no machine started; see ../README.md). For the branch `tensor-planes` (95c0d1e; build
 # its HEAD for sm_90 and pack filterlab, gpu_tests and ui_tests into .gpu/bin.tar.xz):
 # 1) tensor_planes' GPU tests and rgba8 tensor's; 2) rgba8 gauss beyond radius 8, tensor_planes against
 # separable_fused at four blocks (and tensor at radius 8), and gray32f separable_fused's blocks, three sizes, two
