@@ -20,6 +20,11 @@ const VariantSpec& FilterSpec::Reference() const {
   return *v;
 }
 
+const VariantSpec& FilterSpec::CpuDefault() const {
+  if (const VariantSpec* v = FindVariant("openmp")) return *v;
+  return Reference();
+}
+
 bool FilterSpec::Accepts(PixelFormat f) const {
   return std::find(accepts.begin(), accepts.end(), f) != accepts.end();
 }

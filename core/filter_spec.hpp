@@ -180,6 +180,8 @@ struct FilterSpec {
 
   const VariantSpec* FindVariant(std::string_view id) const;
   const VariantSpec& Reference() const;  // the `reference` variant; every filter has one
+  // The CPU backend's default: `openmp` (the reference's code on every core, bit-identical) where declared.
+  const VariantSpec& CpuDefault() const;
   bool Accepts(PixelFormat f) const;
   bool VariantAccepts(const VariantSpec& v, PixelFormat f) const;
   // Whether v has code for this input format with these parameters (VariantAccepts and its format_limit).

@@ -194,12 +194,13 @@ void PlanStage(PlannedStage& s, Backend backend, const DeviceLimits& limits, boo
     if (s.fell_back()) fitted = PlanLaunch(s, *s.variant, limits, true);  // the fallback runs its own default
     if (!fitted.empty()) s.note += (s.note.empty() ? "" : "; ") + fitted;
     if (backend == Backend::Cpu) {
-      s.variant = &s.filter->Reference();
+      // The CPU default gives the reference's results (openmp is bit-identical to it) on every core.
+      s.variant = &s.filter->CpuDefault();
       s.smem_bytes = 0;
       s.footprint.reset();
       s.blocks_x = s.blocks_y = 0;
       s.tail = {};
-      s.note = s.requested->id + " needs CUDA: shown with the CPU reference";
+      s.note = s.requested->id + " needs CUDA: shown with the CPU's " + s.variant->id + " variant";
       return;
     }
     s.scratch_bytes = s.variant->scratch_bytes ? s.variant->scratch_bytes(s.in, s.params) : 0;

@@ -42,10 +42,7 @@ const VariantSpec& Registry::GetVariant(const FilterSpec& f, std::string_view id
 }
 
 const VariantSpec& Registry::DefaultVariant(const FilterSpec& f, Backend b) const {
-  if (b == Backend::Cpu) {
-    if (const auto* v = f.FindVariant("openmp")) return *v;
-    return f.Reference();
-  }
+  if (b == Backend::Cpu) return f.CpuDefault();
   for (const auto& v : f.variants)
     if (v.backend == b && v.agreement != Agreement::KnownWrong) return v;
   throw InputError("filter '" + f.id + "' has no " + std::string(ToString(b)) + " variant");

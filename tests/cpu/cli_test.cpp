@@ -237,12 +237,12 @@ TEST_F(Cli, SecondInputFromAnEarlierStage) {
 }
 
 TEST_F(Cli, CudaVariantRunsOnTheCpuBackendWithANote) {
-  // A chain written on a GPU machine runs on a laptop: its CUDA stages run as the CPU reference, said on stderr.
+  // A chain written on a GPU machine runs on a laptop: its CUDA stages run as the CPU default (openmp), said on stderr.
   const std::string input = test::AssetPath("astronaut.png");
   const std::vector<std::string> specs = {"gray:variant=vec4", "dilate5:variant=two_pass_smem"};
   const Result r = Run("run --backend cpu --input " + Quote(input) + StageArgs(specs) + " --output " + Quote(Work("f.png")));
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU reference"),
+  EXPECT_NE(r.err.find("note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU's openmp variant"),
             std::string::npos)
       << r.err;
   EXPECT_TRUE(LoadImage(Work("f.png")) == Expected({"gray", "dilate5"}, LoadImage(input)).outputs.back());
@@ -252,7 +252,7 @@ TEST_F(Cli, FallbackStageKeepsItsVariantInAPresetAndRunsFromIt) {
   // The example: a laptop runs gray then dilate5 with a CUDA variant; a preset saved from that
   // pipeline still names the CUDA variant, so that it runs as written on a GPU machine.
   const std::string input = test::AssetPath("astronaut.png");
-  const std::string note = "note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU reference\n";
+  const std::string note = "note: stage 2 (dilate5): two_pass_smem needs CUDA: shown with the CPU's openmp variant\n";
   const Result r = Run("run --stage gray --stage dilate5:variant=two_pass_smem --backend cpu --input " + Quote(input) +
                        " --output " + Quote(Work("stages.png")));
   ASSERT_EQ(r.code, 0) << r.err;

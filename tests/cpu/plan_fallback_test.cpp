@@ -96,8 +96,8 @@ TEST(Plan, FormatFallbackRunsTheDeclaredVariantWithANote) {
   ASSERT_TRUE(rgba_r8.ok()) << rgba_r8.issue->message;
   EXPECT_EQ(rgba_r8.stages[0].variant->id, "tiled");
   EXPECT_TRUE(rgba_r8.stages[0].note.empty());
-  // On the CPU backend the reference runs, whatever the fallback.
-  EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].variant->id, "reference");
+  // On the CPU backend the CPU default (openmp, the reference's results) runs, whatever the fallback.
+  EXPECT_EQ(ResolvePipeline(reg, p, rgba, Backend::Cpu).stages[0].variant->id, "openmp");
   // Alone, with no pipeline to keep working, the variant is refused with the reason.
   const FilterSpec& blur = reg.Get("blur");
   try {

@@ -23,19 +23,19 @@ Pipeline CudaChain(std::initializer_list<const char*> filters) {
   return p;
 }
 
-TEST(Plan, CudaVariantOnTheCpuBackendRunsTheReferenceAndSaysSo) {
+TEST(Plan, CudaVariantOnTheCpuBackendRunsTheCpuDefaultAndSaysSo) {
   const Pipeline p = CudaChain({"blur"});
   const Plan plan = ResolvePipeline(Fake(), p, kGray, Backend::Cpu);
   ASSERT_TRUE(plan.ok()) << plan.issue->message;
   const PlannedStage& s = plan.stages[0];
   EXPECT_EQ(s.requested->id, "tiled");
-  EXPECT_EQ(s.variant->id, "reference");
+  EXPECT_EQ(s.variant->id, "openmp");
   EXPECT_TRUE(s.fell_back());
   EXPECT_FALSE(s.runs_cuda());
   EXPECT_EQ(s.launch, p.stages[0].launch) << "the stage keeps its launch";
-  EXPECT_EQ(s.note, "tiled needs CUDA: shown with the CPU reference");
+  EXPECT_EQ(s.note, "tiled needs CUDA: shown with the CPU's openmp variant");
   ASSERT_EQ(plan.Notes().size(), 1u);
-  EXPECT_EQ(plan.Notes()[0], "stage 1 (blur): tiled needs CUDA: shown with the CPU reference");
+  EXPECT_EQ(plan.Notes()[0], "stage 1 (blur): tiled needs CUDA: shown with the CPU's openmp variant");
   EXPECT_EQ(plan.pipeline, p) << "the pipeline (and so a saved preset) is unchanged";
 }
 

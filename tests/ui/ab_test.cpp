@@ -135,7 +135,7 @@ TEST(AbLogic, LaunchGridFollowsTheShownStagesFootprint) {
   ASSERT_TRUE(g);
   EXPECT_EQ(g->footprint.tile_w, 32);
   EXPECT_EQ(g->footprint.tile_h, 8);
-  // A disabled stage, CPU code (also a CUDA variant shown with the CPU reference) or the input: no grid.
+  // A disabled stage, CPU code (also a CUDA variant shown with the CPU default) or the input: no grid.
   Pipeline disabled = plan("box2x2:variant=naive");
   disabled.stages[1].enabled = false;
   ran = ResolvePipeline(reg, disabled, input, Backend::Cuda);

@@ -183,7 +183,7 @@ TEST_F(FakeLab, FallbackNotesReachTheStageReports) {
   ASSERT_TRUE(a.valid) << (a.issue ? a.issue->message : "");
   ASSERT_EQ(a.stages.size(), 2u);
   EXPECT_EQ(a.stages[0].note, "");
-  EXPECT_EQ(a.stages[1].note, "two_pass_smem needs CUDA: shown with the CPU reference");
+  EXPECT_EQ(a.stages[1].note, "two_pass_smem needs CUDA: shown with the CPU's openmp variant");
   EXPECT_EQ(a.plan.pipeline.stages[1].variant, "two_pass_smem");  // the chosen variant stays in the pipeline
   EXPECT_TRUE(a.plan.stages[1].fell_back());
   ASSERT_TRUE(b.valid);
