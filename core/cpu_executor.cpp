@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/cpu/row_loop.hpp"
 #include "core/error.hpp"
 
 namespace fl {
@@ -54,8 +55,12 @@ void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) {
   std::vector<Image> outputs;
   std::vector<double> ms;
   outputs.reserve(plan.stages.size());
-  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+  const cpu::CancelRowsScope rows_stop(cancel);  // a filter inside its rows skips the rest
+  auto check_cancel = [cancel] {
     if (cancel && cancel->load()) throw InputError("cancelled");
+  };
+  for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+    check_cancel();
     const PlannedStage& s = plan.stages[i];
     const Image& in = i == 0 ? input_ : outputs[i - 1];
     if (!s.enabled) {
@@ -66,6 +71,7 @@ void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) {
     const Image* second = s.second == kNoSecondInput ? nullptr : s.second == 0 ? &input_ : &outputs[s.second - 1];
     const auto t0 = std::chrono::steady_clock::now();
     outputs.push_back(RunCpuVariant(*s.filter, *s.variant, s.params, in, second));
+    check_cancel();  // cancelled inside the stage: its output is partial
     const auto t1 = std::chrono::steady_clock::now();
     ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }

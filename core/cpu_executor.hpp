@@ -12,7 +12,8 @@ class CpuExecutor final : public Executor {
   Backend backend() const override { return Backend::Cpu; }
   void SetInput(const Image& input) override;
   const Image& input() const override { return input_; }
-  // When `cancel` becomes true between stages the run stops and throws InputError("cancelled").
+  // When `cancel` becomes true the run stops, within the stage's rows for the filters that loop over them with
+  // cpu::ForEachRow, and throws InputError("cancelled"); the previous result stays.
   void Run(const Plan& plan) override { Run(plan, nullptr); }
   void Run(const Plan& plan, const std::atomic<bool>* cancel);
   bool has_result() const override { return has_result_; }

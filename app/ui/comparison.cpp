@@ -18,6 +18,13 @@ static AbMetrics Measure(const Image& a, const Image& b, double tolerance) {
   return m;
 }
 
+static AbMetrics MeasureReference(const Image& a, const Engine::ReferenceOutput& ref, double tolerance) {
+  if (ref.image) return Measure(a, *ref.image, tolerance);
+  AbMetrics m;
+  m.error = ref.running() ? std::string(kReferenceRunning) : "the CPU reference failed: " + ref.error;
+  return m;
+}
+
 // The device tools when both outputs live on the device (compared there, without a download), else nullptr.
 static DeviceTools* BothOnDevice(Engine& e, const StageOutput& a, const StageOutput& b) {
   return a.device && b.device ? e.device_tools() : nullptr;
@@ -51,10 +58,12 @@ void Comparison::Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, r
     } else {
       ab.a_vs_b = Measure(host_a_, host_b_, tol);
     }
-    // Against the CPU reference, each with its own parameters (cached by the engine).
-    ref_a_ = e.ReferenceOutput(e.result(Slot::A).pipeline, stage);
-    ab.a_vs_ref = Measure(host_a_, ref_a_, tol);
-    ab.b_vs_ref = Measure(host_b_, e.ReferenceOutput(e.result(Slot::B).pipeline, stage), tol);
+    // Against the CPU reference, each with its own parameters (cached by the engine, run on worker threads:
+    // while a chain runs its row says so, and the lab updates the comparison when it arrives).
+    const auto refs = e.ReferenceOutputs({e.result(Slot::A).pipeline, e.result(Slot::B).pipeline}, stage);
+    if (refs[0].image) ref_a_ = *refs[0].image;
+    ab.a_vs_ref = MeasureReference(host_a_, refs[0], tol);
+    ab.b_vs_ref = MeasureReference(host_b_, refs[1], tol);
   } catch (const std::exception& err) {
     ab.a_vs_b.error = std::string("comparison failed: ") + err.what();
   }

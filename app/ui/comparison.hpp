@@ -9,10 +9,14 @@
 
 namespace fl::ui {
 
+// What a metrics row against the CPU reference says while its chain runs.
+inline constexpr const char* kReferenceRunning = "the CPU reference is running...";
+
 class Comparison {
  public:
   // Recomputes everything for s.display.stage (call after UpdateDisplay). Results land in s.ab; failures are
-  // reported there, never thrown. The reference runs on the CPU only when its parameters or the input changed.
+  // reported there, never thrown. The reference runs on the CPU only when its parameters or the input changed,
+  // on worker threads (Engine::ReferenceOutputs): until it arrives its rows say it is running.
   void Update(AppState& s, Engine& e, render::DisplayTexture& tex_b, render::DisplayTexture& tex_diff,
               bool allow_interop);
   // Only the difference texture (the gain, mode or tolerance changed; A and B did not).

@@ -29,7 +29,11 @@ Engine::Engine(const Registry& reg, Backend backend)
 }
 
 Engine::Engine(const Registry& reg, Backend backend, ExecutorFactory factory, std::string device_name)
-    : reg_(reg), backend_(backend), factory_(std::move(factory)), device_name_(std::move(device_name)) {
+    : reg_(reg),
+      backend_(backend),
+      factory_(std::move(factory)),
+      device_name_(std::move(device_name)),
+      references_(reg) {
   // A's executor at once: a device that cannot be used is reported at start-up, not at the first edit.
   Executor& a = ExecutorOf(Slot::A);
   if (a.limits()) limits_ = *a.limits();
@@ -57,7 +61,7 @@ void Engine::SetInput(Image input) {
     s.plan = {};
     if (s.exec) s.exec->SetInput(input_);
   }
-  references_.clear();
+  references_.SetInput(input_);
 }
 
 Plan Engine::MakePlan(const Pipeline& p) const {
@@ -135,30 +139,35 @@ KernelFacts Engine::KernelInfo(Slot slot, std::size_t stage) const {
   return s.exec->KernelInfo(s.plan.stages[stage]);
 }
 
-const Image& Engine::ReferenceOutput(const Pipeline& p, int stage) {
-  if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) return input_;
-  Pipeline ref;
-  for (int i = 0; i <= stage; ++i) {
-    Stage st = p.stages[static_cast<std::size_t>(i)];
-    const FilterSpec* f = reg_.Find(st.filter);
-    if (!f) throw InputError("unknown filter '" + st.filter + "'");
-    // The reference's results on every core: openmp is bit-identical to it (tests/cpu check every filter).
-    st.variant = f->CpuDefault().id;
-    st.launch = f->CpuDefault().defaults;
-    st.launch_set = 0;
-    ref.stages.push_back(std::move(st));
-  }
-  const std::string key = PipelineToJson(reg_, ref);
-  for (std::size_t i = 0; i < references_.size(); ++i)
-    if (references_[i].key == key) {
-      std::rotate(references_.begin(), references_.begin() + static_cast<std::ptrdiff_t>(i),
-                  references_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-      return references_.front().outputs.back();
+std::vector<Engine::ReferenceOutput> Engine::ReferenceOutputs(const std::vector<Pipeline>& pipelines, int stage) {
+  std::vector<ReferenceRuns::Request> wanted;
+  for (const Pipeline& p : pipelines) {
+    if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) continue;
+    Pipeline ref;
+    for (int i = 0; i <= stage; ++i) {
+      Stage st = p.stages[static_cast<std::size_t>(i)];
+      const FilterSpec* f = reg_.Find(st.filter);
+      if (!f) throw InputError("unknown filter '" + st.filter + "'");
+      // The reference's results on every core: openmp is bit-identical to it (tests/cpu check every filter).
+      st.variant = f->CpuDefault().id;
+      st.launch = f->CpuDefault().defaults;
+      st.launch_set = 0;
+      ref.stages.push_back(std::move(st));
     }
-  ReferenceEntry entry{key, RunPipelineCpu(reg_, ref, input_).outputs};
-  references_.insert(references_.begin(), std::move(entry));
-  if (references_.size() > 2) references_.pop_back();
-  return references_.front().outputs.back();
+    wanted.push_back({PipelineToJson(reg_, ref), std::move(ref)});
+  }
+  const std::vector<ReferenceRuns::Outcome> outcomes = references_.Want(wanted, reference_wait_s_);
+  std::vector<ReferenceOutput> out;
+  std::size_t next = 0;
+  for (const Pipeline& p : pipelines) {
+    if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) {
+      out.push_back({&input_, {}});
+      continue;
+    }
+    const ReferenceRuns::Outcome& o = outcomes[next++];
+    out.push_back({o.outputs ? &o.outputs->back() : nullptr, o.error});
+  }
+  return out;
 }
 
 }  // namespace fl::ui

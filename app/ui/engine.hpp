@@ -11,6 +11,7 @@
 
 #include "app/ui/app_state.hpp"
 #include "app/ui/device_tools.hpp"
+#include "app/ui/reference_runs.hpp"
 #include "app/ui/slot.hpp"
 #include "core/executor.hpp"
 #include "core/image.hpp"
@@ -67,10 +68,24 @@ class Engine {
   // Registers, shared memory and occupancy of a stage's kernel in the slot's last run.
   KernelFacts KernelInfo(Slot slot, std::size_t stage) const;
 
-  // The CPU reference chain (every stage's `reference` variant, default launch) of `p` up to and including
-  // `stage`, cached: it depends only on the parameters, the enabled flags and the input, so changing variants
-  // or launch configurations does not re-run it. Two entries (A's and B's parameters). kShowInput: the input.
-  const Image& ReferenceOutput(const Pipeline& p, int stage);
+  // The CPU reference chain of each pipeline up to and including `stage` (every stage's CPU default, openmp,
+  // which gives `reference`'s bytes, at its default launch), cached: it depends only on the parameters, the
+  // enabled flags and the input, so changing variants or launch configurations does not re-run it. The chains run
+  // on worker threads (ReferenceRuns); a frame waits for them up to reference_wait (by default until they end).
+  // kShowInput: the input. The images stay valid until the next call of a reference member.
+  struct ReferenceOutput {
+    const Image* image = nullptr;  // null while the chain runs, or when it failed
+    std::string error;             // why it failed
+    bool running() const { return image == nullptr && error.empty(); }
+  };
+  std::vector<ReferenceOutput> ReferenceOutputs(const std::vector<Pipeline>& pipelines, int stage);
+  // Caches the chains that finished since the last call: true when one did.
+  bool PollReferences() { return references_.Poll(); }
+  bool references_running() const { return references_.running(); }
+  void CancelReferences() { references_.CancelAll(); }
+  // How long ReferenceOutputs waits for a chain still running: < 0 until it ends (screenshots, scripts, tests),
+  // else seconds (the window, which shows "running" and measures the chain when it arrives).
+  void set_reference_wait(double seconds) { reference_wait_s_ = seconds; }
 
   // Display conversion and comparison of outputs that live on the device; nullptr when they live on the host.
   DeviceTools* device_tools() { return device_tools_.get(); }
@@ -95,11 +110,8 @@ class Engine {
   Image input_;
   std::array<SlotState, 2> slots_;
 
-  struct ReferenceEntry {
-    std::string key;  // the reference pipeline as JSON
-    std::vector<Image> outputs;
-  };
-  std::vector<ReferenceEntry> references_;  // most recently used first
+  ReferenceRuns references_;
+  double reference_wait_s_ = -1;
 };
 
 }  // namespace fl::ui

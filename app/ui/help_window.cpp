@@ -35,7 +35,9 @@ void DrawHelpWindow(AppState& s) {
   ImGui::TextUnformatted("A/B comparison");
   DimText("Tick Compare A/B in the pipeline panel: B starts as a copy of A and runs beside it; \"edit B\" makes the "
           "stage editors change B's variants, launch configurations and parameters (the chain of stages is A's). "
-          "Metrics compare A with B and each with the CPU reference chain (run once per parameter set); B is "
+          "Metrics compare A with B and each with the CPU reference chain (run once per parameter set, on worker "
+          "threads: a slow one says it is running and is measured when it arrives, and a chain whose parameters "
+          "moved on is cancelled); B is "
           "shown with A's value range. The difference view shows |A - B| as a heat map (gain) or the pixels "
           "differing by more than the tolerance in magenta.");
   DimText("Drop an image file on the window to open it. A file that fails to load is reported and the current "

@@ -61,6 +61,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
   s_.gl_description = o.gl_description;
   s_.display.max_texture = o.max_texture_size;
   s_.continuous = o.continuous;
+  engine_.set_reference_wait(o.reference_wait_s);
 
   SessionSettings session;
   if (o.remember_session) {
@@ -252,7 +253,11 @@ void Lab::UpdateDisplayIfNeeded() {
 
 void Lab::UpdateComparisonIfNeeded() {
   AbState& ab = s_.ab;
-  if (!ab.enabled) return;
+  if (!ab.enabled) {
+    engine_.CancelReferences();  // nobody waits for them any more
+    return;
+  }
+  if (engine_.PollReferences()) compare_dirty_ = true;  // a reference chain arrived: measure against it
   const bool diff_changed = ab.diff != last_diff_ || ab.gain != last_gain_ || ab.tolerance != last_tolerance_;
   const bool tolerance_changed = ab.tolerance != last_tolerance_;
   last_diff_ = ab.diff;

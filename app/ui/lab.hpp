@@ -29,6 +29,9 @@ struct LabOptions {
   float ui_scale = 1.0f;
   std::string gl_description;
   int max_texture_size = 0;
+  // How long a frame waits for the A/B comparison's CPU reference chains: < 0 until they end (screenshots, scripts,
+  // tests: every frame shows its metrics), else seconds; then the rows say the chain runs until it arrives.
+  double reference_wait_s = -1;
 };
 
 class Lab {
@@ -55,7 +58,8 @@ class Lab {
   const Engine& engine() const { return engine_; }
   bool quit_requested() const { return s_.requests.quit; }
   const std::string& start_error() const { return start_error_; }
-  bool busy() const { return job_.active(); }
+  // An image loading, or a CPU reference chain running (scripts wait for both).
+  bool busy() const { return job_.active() || engine_.references_running(); }
   LabsController& labs() { return labs_; }
 
  private:
