@@ -61,7 +61,7 @@ void Engine::SetInput(Image input) {
     s.plan = {};
     if (s.exec) s.exec->SetInput(input_);
   }
-  references_.SetInput(input_);
+  references_.InputChanged();
 }
 
 Plan Engine::MakePlan(const Pipeline& p) const {
@@ -156,7 +156,7 @@ std::vector<Engine::ReferenceOutput> Engine::ReferenceOutputs(const std::vector<
     }
     wanted.push_back({PipelineToJson(reg_, ref), std::move(ref)});
   }
-  const std::vector<ReferenceRuns::Outcome> outcomes = references_.Want(wanted, reference_wait_s_);
+  const std::vector<ReferenceRuns::Outcome> outcomes = references_.Want(wanted, input_, reference_wait_s_);
   std::vector<ReferenceOutput> out;
   std::size_t next = 0;
   for (const Pipeline& p : pipelines) {

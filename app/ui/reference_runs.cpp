@@ -19,10 +19,10 @@ ReferenceRuns::~ReferenceRuns() {
       if (j->thread.joinable()) j->thread.join();
 }
 
-void ReferenceRuns::SetInput(const Image& input) {
+void ReferenceRuns::InputChanged() {
   CancelAll();
   cache_.clear();
-  input_ = std::make_shared<const Image>(input);
+  input_.reset();  // running jobs keep their own pointer to the old copy
 }
 
 void ReferenceRuns::CancelAll() {
@@ -38,7 +38,8 @@ bool ReferenceRuns::running() const { return !jobs_.empty(); }
 
 bool ReferenceRuns::Poll() { return Harvest(); }
 
-void ReferenceRuns::Start(const Request& r) {
+void ReferenceRuns::Start(const Request& r, const Image& input) {
+  if (!input_) input_ = std::make_shared<const Image>(input);
   auto job = std::make_unique<Job>();
   job->key = r.key;
   Job* j = job.get();  // owned by jobs_ or retired_ until joined
@@ -46,7 +47,7 @@ void ReferenceRuns::Start(const Request& r) {
     std::vector<Image> outputs;
     std::string error;
     try {
-      if (!input) throw InputError("no input image");
+      if (input->empty()) throw InputError("no input image");
       outputs = RunPipelineCpu(reg, chain, *input, &j->cancel).outputs;
       if (outputs.empty()) throw InputError("the reference chain has no stage");
     } catch (const std::exception& e) {
@@ -94,7 +95,8 @@ const ReferenceRuns::Entry* ReferenceRuns::Cached(const std::string& key) {
   return it == cache_.end() ? nullptr : &*it;
 }
 
-std::vector<ReferenceRuns::Outcome> ReferenceRuns::Want(const std::vector<Request>& wanted, double wait_s) {
+std::vector<ReferenceRuns::Outcome> ReferenceRuns::Want(const std::vector<Request>& wanted, const Image& input,
+                                                        double wait_s) {
   Harvest();
   auto is_wanted = [&](const std::string& key) {
     return std::any_of(wanted.begin(), wanted.end(), [&](const Request& r) { return r.key == key; });
@@ -110,7 +112,7 @@ std::vector<ReferenceRuns::Outcome> ReferenceRuns::Want(const std::vector<Reques
   }
   for (const Request& r : wanted) {
     const bool runs = std::any_of(jobs_.begin(), jobs_.end(), [&](const auto& j) { return j->key == r.key; });
-    if (!runs && !Cached(r.key)) Start(r);
+    if (!runs && !Cached(r.key)) Start(r, input);
   }
   if (wait_s != 0 && !jobs_.empty()) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(std::max(wait_s, 0.0));

@@ -36,12 +36,13 @@ class ReferenceRuns {
   ReferenceRuns(const ReferenceRuns&) = delete;
   ReferenceRuns& operator=(const ReferenceRuns&) = delete;
 
-  // The input every chain runs on; cached chains are dropped and running ones cancelled.
-  void SetInput(const Image& input);
-  // The chains wanted now, each cached, failed or started; running chains not among them are cancelled. Waits up
-  // to `wait_s` seconds (< 0: until they end) for those still running. One outcome per request, in order; the
-  // outcomes' outputs stay valid until the next call of any member.
-  std::vector<Outcome> Want(const std::vector<Request>& wanted, double wait_s);
+  // A new input: cached chains are dropped and running ones cancelled.
+  void InputChanged();
+  // The chains of `input` wanted now, each cached, failed or started; running chains not among them are cancelled.
+  // The first chain started after InputChanged copies the input for the workers (only a lab that compares pays
+  // for the copy). Waits up to `wait_s` seconds (< 0: until they end) for those still running. One outcome per
+  // request, in order; the outcomes' outputs stay valid until the next call of any member.
+  std::vector<Outcome> Want(const std::vector<Request>& wanted, const Image& input, double wait_s);
   // Caches the chains that finished since the last call; true when one did (the comparison can measure it now).
   bool Poll();
   bool running() const;
@@ -66,11 +67,11 @@ class ReferenceRuns {
   };
 
   const Entry* Cached(const std::string& key);
-  void Start(const Request& r);
+  void Start(const Request& r, const Image& input);
   bool Harvest();  // moves finished jobs into the cache and joins retired ones that ended
 
   const Registry& reg_;
-  std::shared_ptr<const Image> input_;
+  std::shared_ptr<const Image> input_;  // the workers' copy of the input, made when first needed
   std::vector<std::unique_ptr<Job>> jobs_;     // running, not cancelled
   std::vector<std::unique_ptr<Job>> retired_;  // cancelled, joined once they end
   std::vector<Entry> cache_;                   // most recently used first

@@ -39,9 +39,8 @@ const Image& Input() {
 
 TEST(ReferenceRuns, AChainGivesTheBytesOfRunningItInPlace) {
   ReferenceRuns runs(BuiltinRegistry());
-  runs.SetInput(Input());
   const ReferenceRuns::Request r = Request("blur", {"gauss:variant=openmp:radius=3", "dilate5:variant=openmp"});
-  const auto out = runs.Want({r}, -1);
+  const auto out = runs.Want({r}, Input(), -1);
   ASSERT_EQ(out.size(), 1u);
   ASSERT_NE(out[0].outputs, nullptr) << out[0].error;
   EXPECT_EQ(*out[0].outputs, RunPipelineCpu(BuiltinRegistry(), r.chain, Input()).outputs);
@@ -50,15 +49,14 @@ TEST(ReferenceRuns, AChainGivesTheBytesOfRunningItInPlace) {
 
 TEST(ReferenceRuns, WithoutWaitingAChainRunsUntilItArrives) {
   ReferenceRuns runs(BuiltinRegistry());
-  runs.SetInput(Input());
   const ReferenceRuns::Request r = Request("sobel", {"gray:variant=openmp", "sobel:variant=openmp"});
-  auto out = runs.Want({r}, 0);
+  auto out = runs.Want({r}, Input(), 0);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_TRUE(out[0].running());
   EXPECT_TRUE(runs.running());
   AwaitArrival(runs);
   EXPECT_FALSE(runs.running());
-  out = runs.Want({r}, 0);
+  out = runs.Want({r}, Input(), 0);
   ASSERT_NE(out[0].outputs, nullptr) << "cached once it arrived";
   EXPECT_EQ(out[0].outputs->back(), RunPipelineCpu(BuiltinRegistry(), r.chain, Input()).outputs.back());
 }
@@ -66,26 +64,25 @@ TEST(ReferenceRuns, WithoutWaitingAChainRunsUntilItArrives) {
 TEST(ReferenceRuns, AChainNoLongerWantedIsCancelledAndNeverCached) {
   ReferenceRuns runs(BuiltinRegistry());
   // Seconds of work on this input: the widest direct gauss on 1024x1024.
-  runs.SetInput(test::RandomImage(1024, 1024, PixelFormat::Gray8, 7u));
+  const Image big = test::RandomImage(1024, 1024, PixelFormat::Gray8, 7u);
   const ReferenceRuns::Request slow = Request("slow", {"gauss:variant=openmp:radius=32:sigma=9"});
   const ReferenceRuns::Request quick = Request("quick", {"invert:variant=openmp"});
-  EXPECT_TRUE(runs.Want({slow}, 0)[0].running());
+  EXPECT_TRUE(runs.Want({slow}, big, 0)[0].running());
   // The parameter moved on: only `quick` is wanted now; `slow` stops (its rows are skipped) and is not cached.
-  const auto out = runs.Want({quick}, -1);
+  const auto out = runs.Want({quick}, big, -1);
   ASSERT_NE(out[0].outputs, nullptr) << out[0].error;
   EXPECT_FALSE(runs.running());
-  EXPECT_TRUE(runs.Want({slow, quick}, 0)[0].running()) << "the cancelled chain was cached";
+  EXPECT_TRUE(runs.Want({slow, quick}, big, 0)[0].running()) << "the cancelled chain was cached";
   runs.CancelAll();
   EXPECT_FALSE(runs.running());
 }
 
 TEST(ReferenceRuns, BothSlotsChainsRunTogetherAndFailuresSayWhy) {
   ReferenceRuns runs(BuiltinRegistry());
-  runs.SetInput(Input());
   // sobel has no rgba8 code: on this rgba8 input the plan refuses the chain, which fails with the plan's reason.
   const ReferenceRuns::Request good = Request("a", {"box:variant=openmp:radius=2"});
   const ReferenceRuns::Request bad = Request("b", {"sobel:variant=openmp"});
-  const auto out = runs.Want({good, bad}, -1);
+  const auto out = runs.Want({good, bad}, Input(), -1);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_NE(out[0].outputs, nullptr) << out[0].error;
   EXPECT_EQ(out[1].outputs, nullptr);
@@ -95,13 +92,12 @@ TEST(ReferenceRuns, BothSlotsChainsRunTogetherAndFailuresSayWhy) {
 
 TEST(ReferenceRuns, ANewInputDropsTheCachedChains) {
   ReferenceRuns runs(BuiltinRegistry());
-  runs.SetInput(Input());
   const ReferenceRuns::Request r = Request("invert", {"invert:variant=openmp"});
-  ASSERT_NE(runs.Want({r}, -1)[0].outputs, nullptr);
+  ASSERT_NE(runs.Want({r}, Input(), -1)[0].outputs, nullptr);
   const Image other = test::RandomImage(5, 3, PixelFormat::Gray8, 1u);
-  runs.SetInput(other);
-  EXPECT_TRUE(runs.Want({r}, 0)[0].running()) << "the old input's chain was kept";
-  const auto out = runs.Want({r}, -1);
+  runs.InputChanged();
+  EXPECT_TRUE(runs.Want({r}, other, 0)[0].running()) << "the old input's chain was kept";
+  const auto out = runs.Want({r}, other, -1);
   ASSERT_NE(out[0].outputs, nullptr) << out[0].error;
   EXPECT_EQ(out[0].outputs->back(), RunPipelineCpu(BuiltinRegistry(), r.chain, other).outputs.back());
 }
