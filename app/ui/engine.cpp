@@ -140,9 +140,13 @@ KernelFacts Engine::KernelInfo(Slot slot, std::size_t stage) const {
 }
 
 std::vector<Engine::ReferenceOutput> Engine::ReferenceOutputs(const std::vector<Pipeline>& pipelines, int stage) {
+  // A pipeline without `stage` (or kShowInput) shows the input: no chain to run.
+  auto shows_input = [stage](const Pipeline& p) {
+    return stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size();
+  };
   std::vector<ReferenceRuns::Request> wanted;
   for (const Pipeline& p : pipelines) {
-    if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) continue;
+    if (shows_input(p)) continue;
     Pipeline ref;
     for (int i = 0; i <= stage; ++i) {
       Stage st = p.stages[static_cast<std::size_t>(i)];
@@ -160,7 +164,7 @@ std::vector<Engine::ReferenceOutput> Engine::ReferenceOutputs(const std::vector<
   std::vector<ReferenceOutput> out;
   std::size_t next = 0;
   for (const Pipeline& p : pipelines) {
-    if (stage < 0 || static_cast<std::size_t>(stage) >= p.stages.size()) {
+    if (shows_input(p)) {
       out.push_back({&input_, {}});
       continue;
     }

@@ -90,8 +90,12 @@ bool ReferenceRuns::Harvest() {
   return arrived;
 }
 
+std::vector<ReferenceRuns::Entry>::iterator ReferenceRuns::Find(const std::string& key) {
+  return std::find_if(cache_.begin(), cache_.end(), [&](const Entry& e) { return e.key == key; });
+}
+
 const ReferenceRuns::Entry* ReferenceRuns::Cached(const std::string& key) {
-  const auto it = std::find_if(cache_.begin(), cache_.end(), [&](const Entry& e) { return e.key == key; });
+  const auto it = Find(key);
   return it == cache_.end() ? nullptr : &*it;
 }
 
@@ -127,7 +131,7 @@ std::vector<ReferenceRuns::Outcome> ReferenceRuns::Want(const std::vector<Reques
   }
   // The wanted chains first in the cache (the first wanted first), so that the next finished chain evicts another.
   for (auto it = wanted.rbegin(); it != wanted.rend(); ++it) {
-    const auto at = std::find_if(cache_.begin(), cache_.end(), [&](const Entry& e) { return e.key == it->key; });
+    const auto at = Find(it->key);
     if (at != cache_.end()) std::rotate(cache_.begin(), at, at + 1);
   }
   std::vector<Outcome> outcomes;

@@ -66,6 +66,7 @@ class ReferenceRuns {
     std::string error;
   };
 
+  std::vector<Entry>::iterator Find(const std::string& key);
   const Entry* Cached(const std::string& key);
   void Start(const Request& r, const Image& input);
   bool Harvest();  // moves finished jobs into the cache and joins retired ones that ended
