@@ -47,14 +47,13 @@ const Image& CpuExecutor::Host(int stage) const {
   return outputs_[static_cast<std::size_t>(stage)];
 }
 
-void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) {
+CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel) {
   plan.Require();
   if (plan.backend != Backend::Cpu) throw InputError("a plan for the cuda backend cannot run on the CPU");
-  if (input_.empty()) throw InputError("no input image");
-  if (plan.input != input_.shape()) throw InputError("the plan was made for another input shape");
-  std::vector<Image> outputs;
-  std::vector<double> ms;
-  outputs.reserve(plan.stages.size());
+  if (input.empty()) throw InputError("no input image");
+  if (plan.input != input.shape()) throw InputError("the plan was made for another input shape");
+  CpuRun run;
+  run.outputs.reserve(plan.stages.size());
   const cpu::CancelRowsScope rows_stop(cancel);  // a filter inside its rows skips the rest
   auto check_cancel = [cancel] {
     if (cancel && cancel->load()) throw InputError("cancelled");
@@ -62,30 +61,33 @@ void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) {
   for (std::size_t i = 0; i < plan.stages.size(); ++i) {
     check_cancel();
     const PlannedStage& s = plan.stages[i];
-    const Image& in = i == 0 ? input_ : outputs[i - 1];
+    const Image& in = i == 0 ? input : run.outputs[i - 1];
     if (!s.enabled) {
-      outputs.push_back(in);
-      ms.push_back(0.0);
+      run.outputs.push_back(in);
+      run.stage_ms.push_back(0.0);
       continue;
     }
-    const Image* second = s.second == kNoSecondInput ? nullptr : s.second == 0 ? &input_ : &outputs[s.second - 1];
+    const Image* second =
+        s.second == kNoSecondInput ? nullptr : s.second == 0 ? &input : &run.outputs[s.second - 1];
     const auto t0 = std::chrono::steady_clock::now();
-    outputs.push_back(RunCpuVariant(*s.filter, *s.variant, s.params, in, second));
+    run.outputs.push_back(RunCpuVariant(*s.filter, *s.variant, s.params, in, second));
     check_cancel();  // cancelled inside the stage: its output is partial
     const auto t1 = std::chrono::steady_clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    run.stage_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }
-  outputs_ = std::move(outputs);
-  stage_ms_ = std::move(ms);
+  return run;
+}
+
+void CpuExecutor::Run(const Plan& plan, const std::atomic<bool>* cancel) { Adopt(RunPlanCpu(plan, input_, cancel)); }
+
+void CpuExecutor::Adopt(CpuRun run) {
+  outputs_ = std::move(run.outputs);
+  stage_ms_ = std::move(run.stage_ms);
   has_result_ = true;
 }
 
 CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input, const std::atomic<bool>* cancel) {
-  const Plan plan = ResolvePipeline(reg, p, input.shape(), Backend::Cpu);
-  CpuExecutor exec;
-  exec.SetInput(input);
-  exec.Run(plan, cancel);
-  return CpuRun{std::move(exec.outputs()), exec.stage_ms()};
+  return RunPlanCpu(ResolvePipeline(reg, p, input.shape(), Backend::Cpu), input, cancel);
 }
 
 }  // namespace fl

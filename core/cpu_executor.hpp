@@ -7,6 +7,11 @@
 
 namespace fl {
 
+struct CpuRun {
+  std::vector<Image> outputs;    // one per stage (a disabled stage's output is its input)
+  std::vector<double> stage_ms;  // wall time of each stage (0 for disabled stages)
+};
+
 class CpuExecutor final : public Executor {
  public:
   Backend backend() const override { return Backend::Cpu; }
@@ -25,6 +30,8 @@ class CpuExecutor final : public Executor {
 
   const Image& Host(int stage) const;
   std::vector<Image>& outputs() { return outputs_; }
+  // Takes a run made elsewhere (RunPlanCpu on a worker thread, of this executor's input) as the last result.
+  void Adopt(CpuRun run);
 
  private:
   Image input_;
@@ -33,10 +40,9 @@ class CpuExecutor final : public Executor {
   std::vector<double> stage_ms_;
 };
 
-struct CpuRun {
-  std::vector<Image> outputs;    // one per stage (a disabled stage's output is its input)
-  std::vector<double> stage_ms;  // wall time of each stage (0 for disabled stages)
-};
+// Runs a plan for the CPU backend on `input` (the executor's loop, without an executor: a worker thread's run
+// touches nothing the lab's thread reads). Throws like CpuExecutor::Run.
+CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel = nullptr);
 
 // Plans `p` for the CPU backend and runs it: throws InputError for a pipeline that does not fit the input.
 CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input,

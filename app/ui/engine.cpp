@@ -3,6 +3,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "core/cpu_executor.hpp"
 #include "core/error.hpp"
@@ -56,6 +58,7 @@ Executor& Engine::ExecutorOf(Slot slot) {
 }
 
 void Engine::SetInput(Image input) {
+  for (SlotState& s : slots_) StopJob(s);  // they read the old input
   input_ = std::move(input);
   for (SlotState& s : slots_) {
     s.plan = {};
@@ -75,14 +78,22 @@ Plan Engine::MakePlan(const Pipeline& p) const {
   return ResolvePipeline(reg_, p, input_.shape(), backend_, limits_ ? &*limits_ : nullptr);
 }
 
-void Engine::Run(Slot slot, const Plan& plan) {
+bool Engine::Run(Slot slot, const Plan& plan) {
   if (input_.empty()) throw InputError("no input image");
   plan.Require();  // a refused plan launches nothing and leaves the last result as it is
   Executor& exec = ExecutorOf(slot);
   SlotState& s = Of(slot);
+  if (run_wait_s_ >= 0 && dynamic_cast<CpuExecutor*>(&exec)) {
+    s.next = plan;  // replaces any plan already waiting: only the newest is worth running
+    StartWaitingJob();
+    if (s.job) s.job->WaitFor(run_wait_s_);
+    return Finish(slot);
+  }
+  StopJob(s);
   try {
     exec.Run(plan);
     s.plan = plan;
+    return true;
   } catch (...) {
     // The plan was valid, so the failure happened part-way (a device error): the buffers may now hold a
     // half-run. Put the previous result back so that what is shown matches what is listed.
@@ -97,8 +108,65 @@ void Engine::Run(Slot slot, const Plan& plan) {
   }
 }
 
+void Engine::StartWaitingJob() {
+  for (const SlotState& s : slots_)
+    if (s.job) return;
+  // Round robin: while a slider moves both slots' plans, neither waits for ever behind the other's.
+  for (std::size_t k = 1; k <= slots_.size(); ++k) {
+    const std::size_t i = (last_started_ + k) % slots_.size();
+    SlotState& s = slots_[i];
+    if (!s.next) continue;
+    const Plan plan = std::exchange(s.next, std::nullopt).value();
+    s.job = std::make_unique<BackgroundCpuRun>(plan, input_);
+    last_started_ = i;
+    return;
+  }
+}
+
+void Engine::StopJob(SlotState& s) {
+  s.job.reset();  // cancels and joins
+  s.next.reset();
+}
+
+bool Engine::running(Slot slot) const { return Of(slot).job || Of(slot).next; }
+
+bool Engine::settled(Slot slot) const {
+  const SlotState& s = Of(slot);
+  const auto same = [&](const Plan& p) { return p.pipeline == s.plan.pipeline; };
+  return (!s.job || same(s.job->plan())) && (!s.next || same(*s.next));
+}
+
+bool Engine::Finish(Slot slot) {
+  SlotState& s = Of(slot);
+  if (!s.job) {
+    StartWaitingJob();  // this slot's plan may have waited for the other slot's run
+    return false;
+  }
+  if (!s.job->done()) {
+    if (s.next && s.job->elapsed_s() > supersede_after_s_) s.job->Cancel();
+    return false;
+  }
+  const std::unique_ptr<BackgroundCpuRun> job = std::move(s.job);
+  std::optional<CpuRun> run;
+  std::exception_ptr error;
+  try {
+    run = job->Take();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (run) {
+    static_cast<CpuExecutor&>(ExecutorOf(slot)).Adopt(std::move(*run));
+    s.plan = job->plan();
+  }
+  const bool superseded = job->cancelled() || s.next.has_value();  // an older plan's failure is not reported
+  StartWaitingJob();
+  if (error && !superseded) std::rethrow_exception(error);
+  return run.has_value();
+}
+
 void Engine::Forget(Slot slot) {
   SlotState& s = Of(slot);
+  StopJob(s);
   s.plan = {};
   if (s.exec) s.exec->Forget();
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/ui/app_state.hpp"
+#include "app/ui/background_cpu_run.hpp"
 #include "app/ui/device_tools.hpp"
 #include "app/ui/reference_runs.hpp"
 #include "app/ui/slot.hpp"
@@ -51,8 +52,30 @@ class Engine {
   // Runs a plan in a slot (planning `p` first in the second form). On success it becomes the slot's result.
   // Throws InputError for a plan with an issue (nothing runs, the previous result stays) and RuntimeError for a
   // device failure, after restoring the previous result (by re-running it).
-  void Run(Slot slot, const Plan& plan);
-  void Run(Slot slot, const Pipeline& p) { Run(slot, MakePlan(p)); }
+  // On the CPU backend with a run wait set (set_run_wait), the plan runs on a worker thread (BackgroundCpuRun) and
+  // Run waits for it up to that long. One run at a time for both slots (each would take every core and disturb the
+  // other's times): a slot's newest plan waits for the run under way, which it cancels once that has gone on for
+  // more than supersede_after(). Returns true when a result was installed during the call (this plan's or an
+  // earlier one's); Finish installs the others.
+  bool Run(Slot slot, const Plan& plan);
+  bool Run(Slot slot, const Pipeline& p) { return Run(slot, MakePlan(p)); }
+  // On the CPU backend, how long Run waits for a run before leaving it to a worker thread: < 0 until it ends (the
+  // default: screenshots, scripts, tests), else seconds (the window, which keeps drawing the previous result).
+  void set_run_wait(double seconds) { run_wait_s_ = seconds; }
+  double supersede_after() const { return supersede_after_s_; }
+  void set_supersede_after(double seconds) { supersede_after_s_ = seconds; }  // tests
+  // A worker's run of the slot, or a plan waiting for one, is under way: the slot shows an earlier result.
+  bool running(Slot slot) const;
+  bool runs_running() const { return running(Slot::A) || running(Slot::B); }
+  // Nothing under way for the slot would change its pipeline: what it shows is its newest edit (a run of the same
+  // plan again, measuring continuously, does not count). The comparison waits for both slots to settle.
+  bool settled(Slot slot) const;
+  // Installs the slot's worker run if it has ended (true), then starts the next plan waiting (either slot's), and
+  // cancels a run that has gone on too long while a newer plan waits. Rethrows the run's error (the previous
+  // result stays) unless a newer plan of the slot supersedes it. False while it runs, when none runs, or when it
+  // was cancelled.
+  bool Finish(Slot slot);
+  static constexpr double kSupersedeAfterS = 0.25;  // the window's: a newer plan cancels a run this old
   void Forget(Slot slot);
   bool has_result(Slot slot) const;
   const Plan& result(Slot slot) const { return Of(slot).plan; }  // what last ran (empty without a result)
@@ -94,7 +117,11 @@ class Engine {
   struct SlotState {
     std::unique_ptr<Executor> exec;  // made when the slot first runs (B costs memory only while comparing)
     Plan plan;
+    std::unique_ptr<BackgroundCpuRun> job;  // reads input_: destroyed (cancelled and joined) before it changes
+    std::optional<Plan> next;               // the newest plan, waiting for the lane (either slot's job) to end
   };
+  void StartWaitingJob();  // when no job runs: the first slot's plan waiting
+  static void StopJob(SlotState& s);
   SlotState& Of(Slot slot) { return slots_[static_cast<int>(slot)]; }
   const SlotState& Of(Slot slot) const { return slots_[static_cast<int>(slot)]; }
   Executor& ExecutorOf(Slot slot);
@@ -112,6 +139,9 @@ class Engine {
 
   ReferenceRuns references_;
   double reference_wait_s_ = -1;
+  double run_wait_s_ = -1;
+  double supersede_after_s_ = kSupersedeAfterS;
+  std::size_t last_started_ = slots_.size() - 1;  // the slot whose plan the lane ran last (A goes first)
 };
 
 }  // namespace fl::ui

@@ -82,9 +82,9 @@ int RunGui(const GuiOptions& o) {
   lo.ui_scale = scale;
   lo.gl_description = window->description() + ", " + render::GlDescription();
   lo.max_texture_size = render::MaxTextureSize();
-  // A window never stalls on a slow CPU reference (a wide gauss at 4K takes seconds): a frame waits 20 ms for it,
-  // then shows it running. A scripted window waits for it, so that every step sees its metrics.
-  if (!o.script) lo.reference_wait_s = 0.02;
+  // A window never stalls on slow CPU work (a wide gauss at 4K takes seconds): a frame waits 20 ms for a reference
+  // chain or a CPU backend's run, then shows it running. A scripted window waits, so that every step sees results.
+  if (!o.script) lo.reference_wait_s = lo.cpu_run_wait_s = 0.02;
   lab.Start(lo, false);
   glfwSetWindowUserPointer(window->get(), &lab);
   glfwSetDropCallback(window->get(), OnDrop);

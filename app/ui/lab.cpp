@@ -62,6 +62,7 @@ void Lab::Start(const LabOptions& o, bool wait) {
   s_.display.max_texture = o.max_texture_size;
   s_.continuous = o.continuous;
   engine_.set_reference_wait(o.reference_wait_s);
+  engine_.set_run_wait(o.cpu_run_wait_s);
 
   SessionSettings session;
   if (o.remember_session) {
@@ -258,6 +259,9 @@ void Lab::UpdateComparisonIfNeeded() {
     return;
   }
   if (engine_.PollReferences()) compare_dirty_ = true;  // a reference chain arrived: measure against it
+  // An edit still running on the CPU worker: A and B would be compared across edits (their stages need not even
+  // match); the metrics keep the last settled pair until both arrive.
+  if (!engine_.settled(Slot::A) || !engine_.settled(Slot::B)) return;
   const bool diff_changed = ab.diff != last_diff_ || ab.gain != last_gain_ || ab.tolerance != last_tolerance_;
   const bool tolerance_changed = ab.tolerance != last_tolerance_;
   last_diff_ = ab.diff;

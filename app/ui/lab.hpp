@@ -32,6 +32,9 @@ struct LabOptions {
   // How long a frame waits for the A/B comparison's CPU reference chains: < 0 until they end (screenshots, scripts,
   // tests: every frame shows its metrics), else seconds; then the rows say the chain runs until it arrives.
   double reference_wait_s = -1;
+  // How long a frame waits for a pipeline run on the CPU backend: < 0 until it ends (the same callers), else
+  // seconds; then the run goes on on a worker thread and the slot shows its previous result until it arrives.
+  double cpu_run_wait_s = -1;
 };
 
 class Lab {
@@ -58,8 +61,11 @@ class Lab {
   const Engine& engine() const { return engine_; }
   bool quit_requested() const { return s_.requests.quit; }
   const std::string& start_error() const { return start_error_; }
-  // An image loading, or a CPU reference chain running (scripts wait for both).
-  bool busy() const { return job_.active() || engine_.references_running(); }
+  // An image loading, a CPU reference chain or an edit still running on a worker thread (scripts and --frames
+  // wait for them; re-runs of the shown plan, measuring continuously, do not count).
+  bool busy() const {
+    return job_.active() || engine_.references_running() || !engine_.settled(Slot::A) || !engine_.settled(Slot::B);
+  }
   LabsController& labs() { return labs_; }
 
  private:

@@ -27,16 +27,36 @@ bool SlotRuns::Update(AppState& s, Engine& e) {
   if (!e.has_input()) return false;
   AbState& ab = s.ab;
   if (ab.enabled && SyncB(s.pipeline, ab.b)) s.pipeline_edited = true;
-  bool changed = false;
+  bool changed = FinishWorkerRuns(s, e);
   if (ab.enabled != ab_was_enabled_) {
     ab_was_enabled_ = ab.enabled;
     s.pipeline_edited = true;
     if (!ab.enabled) changed = Drop(s, e, Slot::B);
   }
   const bool edited = std::exchange(s.pipeline_edited, false);
-  if (!edited && !s.continuous) return changed;
-  for (Slot slot : kSlots)
-    if (slot == Slot::A || ab.enabled) changed |= RunSlot(s, e, slot, edited);
+  if (edited || s.continuous)
+    for (Slot slot : kSlots)
+      if (slot == Slot::A || ab.enabled) changed |= RunSlot(s, e, slot, edited);
+  for (Slot slot : kSlots) s.results[slot].running = e.running(slot);
+  return changed;
+}
+
+bool SlotRuns::FinishWorkerRuns(AppState& s, Engine& e) {
+  bool changed = false;
+  for (Slot slot : kSlots) {
+    SlotResult& r = s.results[slot];
+    try {
+      if (!e.Finish(slot)) continue;
+    } catch (...) {
+      changed |= Failed(s, e, slot);
+      continue;
+    }
+    // A new picture unless it is a run of the plan shown again (measuring continuously).
+    const bool fresh = !r.valid || !(e.result(slot).pipeline == r.plan.pipeline);
+    // The newest edit arrived: an earlier run's failure no longer stands beside it.
+    if (e.result(slot).pipeline == plans_[slot].pipeline) r.issue = plans_[slot].issue;
+    changed |= Record(s, e, slot, fresh);
+  }
   return changed;
 }
 
@@ -56,22 +76,37 @@ bool SlotRuns::RunSlot(AppState& s, Engine& e, Slot slot, bool edited) {
     r.issue = plans_[slot].issue;
     if (r.issue) return Refuse(s, e, slot, *r.issue);
   }
+  if (!edited && e.running(slot)) return false;  // measuring continuously: the worker's run comes first
   if (!r.issue) return Run(s, e, slot, plans_[slot], edited);
   // While the edit is refused, measuring continuously keeps timing the last good run (A's: B keeps none).
   if (e.has_result(slot)) Run(s, e, slot, e.result(slot), false);
   return false;
 }
 
-// The one path that runs a slot: on success the slot's timings, kernel facts (after an edit) and notes.
+// The one path that runs a slot: on success the slot's timings, kernel facts (after an edit) and notes. A run
+// left to a worker thread is recorded when it ends (FinishWorkerRuns).
 bool SlotRuns::Run(AppState& s, Engine& e, Slot slot, const Plan& plan, bool edited) {
   try {
-    e.Run(slot, plan);
+    if (!e.Run(slot, plan)) return false;
+  } catch (...) {
+    return Failed(s, e, slot);
+  }
+  // What was installed may be an earlier plan's worker run: a new picture all the same.
+  return Record(s, e, slot, edited || e.running(slot) || !(e.result(slot).pipeline == plan.pipeline));
+}
+
+bool SlotRuns::Failed(AppState& s, Engine& e, Slot slot) {
+  try {
+    throw;
   } catch (const InputError& err) {
     return Refuse(s, e, slot, {-1, err.what()});
   } catch (const std::exception& err) {
     s.continuous = false;  // a failing device would fail every frame
     return Refuse(s, e, slot, {-1, std::string("the run failed: ") + err.what()});
   }
+}
+
+bool SlotRuns::Record(AppState& s, Engine& e, Slot slot, bool edited) {
   SlotResult& r = s.results[slot];
   const Plan& ran = e.result(slot);
   history_[slot].Record(*s.registry, ran, e.stage_ms(slot));

@@ -12,8 +12,9 @@ namespace fl::ui {
 class SlotRuns {
  public:
   // Runs what this frame needs: after an edit (s.pipeline_edited, cleared here) every active slot, planned
-  // anew; while measuring continuously the same again. Returns true when what a slot shows changed, so that
-  // the display and the comparison follow.
+  // anew; while measuring continuously the same again. Takes in the runs that ended on the engine's worker
+  // threads (the CPU backend in the window) and keeps SlotResult::running. Returns true when what a slot shows
+  // changed, so that the display and the comparison follow.
   bool Update(AppState& s, Engine& e);
   // A new input image: the results and the timing histories start afresh.
   void Clear(AppState& s);
@@ -21,6 +22,9 @@ class SlotRuns {
  private:
   bool RunSlot(AppState& s, Engine& e, Slot slot, bool edited);
   bool Run(AppState& s, Engine& e, Slot slot, const Plan& plan, bool edited);
+  bool Failed(AppState& s, Engine& e, Slot slot);  // in a catch block: the slot's run threw
+  bool Record(AppState& s, Engine& e, Slot slot, bool edited);  // the slot's result just installed
+  bool FinishWorkerRuns(AppState& s, Engine& e);
   static bool Refuse(AppState& s, Engine& e, Slot slot, PipelineIssue issue);
   static bool Drop(AppState& s, Engine& e, Slot slot);  // forgets the slot's result
 

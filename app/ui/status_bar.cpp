@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "app/ui/engine.hpp"
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_style.hpp"
 
@@ -13,6 +14,21 @@ static void Separator() {
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   ImGui::SameLine();
+}
+
+// Slots whose pipeline runs on a worker thread (the CPU backend): the view shows their previous result meanwhile.
+static void DrawWorkerRuns(const AppState& s) {
+  for (Slot slot : kSlots) {
+    if (!s.results[slot].running) continue;
+    Separator();
+    ImGui::TextColored(kWarnColor, "%s running on the CPU...", SlotName(slot));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The CPU backend runs the pipeline on a worker thread, so that the window stays responsive;\n"
+          "the view shows the previous result until the new one arrives. While a slider moves, the\n"
+          "newest values wait for the run under way (one that has gone on for %.2f s is cancelled).",
+          Engine::kSupersedeAfterS);
+  }
 }
 
 void DrawStatusBar(AppState& s) {
@@ -82,6 +98,7 @@ void DrawStatusBar(AppState& s) {
     else
       ImGui::Text(p.is_float ? "(%d, %d) = %.6g" : "(%d, %d) = %.0f", p.x, p.y, p.value[0]);
   }
+  DrawWorkerRuns(s);
   Separator();
   // Idle, the window redraws only on input (a few times a second), so the rate then says little.
   ImGui::Text("%.0f fps%s", s.ui_fps, s.continuous || s.job.active ? "" : " (idle)");

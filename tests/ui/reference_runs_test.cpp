@@ -12,16 +12,13 @@
 #include "core/cpu_executor.hpp"
 #include "core/stage_spec.hpp"
 #include "filters/builtin_registry.hpp"
+#include "ui/ui_test_support.hpp"
 #include "ui/fake_executor.hpp"
 
 namespace fl::ui {
 namespace {
 
-Pipeline Chain(std::initializer_list<const char*> specs) {
-  Pipeline p;
-  for (const char* s : specs) p.stages.push_back(ParseStageSpec(BuiltinRegistry(), s, Backend::Cpu));
-  return p;
-}
+using uitest::Chain;
 
 ReferenceRuns::Request Request(const std::string& key, std::initializer_list<const char*> specs) {
   return {key, Chain(specs)};

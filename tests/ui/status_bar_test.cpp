@@ -1,8 +1,8 @@
 // The status bar drawn in-process with an ImGui context of its own (no window needed): on the CPU backend, hovering
 // "CPU backend" shows why (no driver, no device, a GPU older than 8.0, or --backend cpu), read back from ImGui's
-// text log of the frame; with no reason, no such tooltip. ImGui ends a log at the End() of any top-level window,
-// the tooltip's included, and a clipboard log hands its text to the clipboard callback then: that is where the test
-// reads it.
+// text log of the frame; with no reason, no such tooltip; a slot running on the CPU worker is named. ImGui ends a
+// log at the End() of any top-level window, the tooltip's included, and a clipboard log hands its text to the
+// clipboard callback then: that is where the test reads it.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -66,6 +66,14 @@ TEST_F(StatusBar, HoveringCpuBackendSaysWhy) {
 TEST_F(StatusBar, NoReasonNoTooltip) {
   s_.cpu_reason.clear();
   EXPECT_EQ(WhyAlongTheBar(), "");
+}
+
+TEST_F(StatusBar, SaysWhichSlotRunsOnTheCpuWorker) {
+  EXPECT_EQ(Frame(-1, -1).find("running on the CPU"), std::string::npos) << "nothing runs";
+  s_.results[ui::Slot::B].running = true;
+  const std::string text = Frame(-1, -1);
+  EXPECT_NE(text.find("B running on the CPU..."), std::string::npos) << text;
+  EXPECT_EQ(text.find("A running on the CPU"), std::string::npos) << text;
 }
 
 }  // namespace

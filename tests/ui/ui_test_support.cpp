@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <set>
 
+#include "core/stage_spec.hpp"
+#include "filters/builtin_registry.hpp"
+
 namespace fl::uitest {
 
 namespace fs = std::filesystem;
@@ -62,6 +65,12 @@ std::size_t DistinctColours(const Image& img) {
       colours.insert(p[0] | p[1] << 8 | p[2] << 16);
     }
   return colours.size();
+}
+
+Pipeline Chain(std::initializer_list<const char*> specs) {
+  Pipeline p;
+  for (const char* s : specs) p.stages.push_back(ParseStageSpec(BuiltinRegistry(), s, Backend::Cpu));
+  return p;
 }
 
 }  // namespace fl::uitest

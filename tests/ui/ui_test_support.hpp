@@ -2,9 +2,11 @@
 // Running the filterlab executable from the UI tests: with a display when there is one (CI wraps ctest in
 // xvfb-run), else each launch wrapped in xvfb-run; a scratch folder per test.
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 
 #include "core/image.hpp"
+#include "core/pipeline.hpp"
 
 namespace fl::uitest {
 
@@ -30,5 +32,7 @@ std::filesystem::path ScratchDir();
 std::string Quote(const std::string& s);
 // Distinct colours in a sparse sample of an rgba8 frame (every 3rd pixel): a blank frame has one or two.
 std::size_t DistinctColours(const Image& img);
+// A pipeline of the built-in registry from stage specs (CLI syntax), e.g. {"gauss:variant=openmp:radius=3"}.
+Pipeline Chain(std::initializer_list<const char*> specs);
 
 }  // namespace fl::uitest
