@@ -47,7 +47,8 @@ const Image& CpuExecutor::Host(int stage) const {
   return outputs_[static_cast<std::size_t>(stage)];
 }
 
-CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel) {
+CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel,
+                  std::atomic<int>* stages_done) {
   plan.Require();
   if (plan.backend != Backend::Cpu) throw InputError("a plan for the cuda backend cannot run on the CPU");
   if (input.empty()) throw InputError("no input image");
@@ -62,6 +63,7 @@ CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>*
     check_cancel();
     const PlannedStage& s = plan.stages[i];
     const Image& in = i == 0 ? input : run.outputs[i - 1];
+    if (stages_done) *stages_done = static_cast<int>(i);
     if (!s.enabled) {
       run.outputs.push_back(in);
       run.stage_ms.push_back(0.0);
@@ -75,6 +77,7 @@ CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>*
     const auto t1 = std::chrono::steady_clock::now();
     run.stage_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   }
+  if (stages_done) *stages_done = static_cast<int>(plan.stages.size());
   return run;
 }
 

@@ -41,8 +41,10 @@ class CpuExecutor final : public Executor {
 };
 
 // Runs a plan for the CPU backend on `input` (the executor's loop, without an executor: a worker thread's run
-// touches nothing the lab's thread reads). Throws like CpuExecutor::Run.
-CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel = nullptr);
+// touches nothing the lab's thread reads). Throws like CpuExecutor::Run. `stages_done`, when given, counts the
+// stages finished, for another thread's progress line.
+CpuRun RunPlanCpu(const Plan& plan, const Image& input, const std::atomic<bool>* cancel = nullptr,
+                  std::atomic<int>* stages_done = nullptr);
 
 // Plans `p` for the CPU backend and runs it: throws InputError for a pipeline that does not fit the input.
 CpuRun RunPipelineCpu(const Registry& reg, const Pipeline& p, const Image& input,

@@ -52,6 +52,7 @@ struct SlotResult {
   double total_ms = 0;                 // of the last run
   int runs = 0;                        // good runs since start-up
   bool running = false;                // a newer run is under way on a worker thread (the CPU backend)
+  int running_done = 0, running_stages = 0;  // its progress: stages finished, of
 };
 
 struct ViewState {

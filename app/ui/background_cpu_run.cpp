@@ -10,7 +10,7 @@ BackgroundCpuRun::BackgroundCpuRun(Plan plan, const Image& input)
     CpuRun run;
     std::exception_ptr error;
     try {
-      run = RunPlanCpu(plan_, input, &cancel_);
+      run = RunPlanCpu(plan_, input, &cancel_, &stages_done_);
     } catch (...) {
       error = std::current_exception();  // bad_alloc included: reported by the lab, never fatal
     }

@@ -30,12 +30,14 @@ class BackgroundCpuRun {
   void Cancel() { cancel_ = true; }
   bool cancelled() const { return cancel_.load(); }
   double elapsed_s() const;
+  int stages_done() const { return stages_done_.load(); }  // of plan().stages.size(): the progress line
   // Once done: the outputs and stage times, or the run's error rethrown. Once only.
   CpuRun Take();
 
  private:
   Plan plan_;
   std::atomic<bool> cancel_{false};
+  std::atomic<int> stages_done_{0};
   std::chrono::steady_clock::time_point started_;
   mutable std::mutex mutex_;
   std::condition_variable finished_;

@@ -130,6 +130,13 @@ void Engine::StopJob(SlotState& s) {
 
 bool Engine::running(Slot slot) const { return Of(slot).job || Of(slot).next; }
 
+Engine::Progress Engine::progress(Slot slot) const {
+  const SlotState& s = Of(slot);
+  if (s.job) return {s.job->stages_done(), static_cast<int>(s.job->plan().stages.size())};
+  if (s.next) return {0, static_cast<int>(s.next->stages.size())};
+  return {};
+}
+
 bool Engine::settled(Slot slot) const {
   const SlotState& s = Of(slot);
   const auto same = [&](const Plan& p) { return p.pipeline == s.plan.pipeline; };

@@ -67,6 +67,12 @@ class Engine {
   // A worker's run of the slot, or a plan waiting for one, is under way: the slot shows an earlier result.
   bool running(Slot slot) const;
   bool runs_running() const { return running(Slot::A) || running(Slot::B); }
+  // The slot's worker run under way: stages finished and in all ({0, 0} when none runs; a waiting plan has none
+  // finished).
+  struct Progress {
+    int done = 0, total = 0;
+  };
+  Progress progress(Slot slot) const;
   // Nothing under way for the slot would change its pipeline: what it shows is its newest edit (a run of the same
   // plan again, measuring continuously, does not count). The comparison waits for both slots to settle.
   bool settled(Slot slot) const;

@@ -37,7 +37,13 @@ bool SlotRuns::Update(AppState& s, Engine& e) {
   if (edited || s.continuous)
     for (Slot slot : kSlots)
       if (slot == Slot::A || ab.enabled) changed |= RunSlot(s, e, slot, edited);
-  for (Slot slot : kSlots) s.results[slot].running = e.running(slot);
+  for (Slot slot : kSlots) {
+    SlotResult& r = s.results[slot];
+    r.running = e.running(slot);
+    const Engine::Progress p = e.progress(slot);
+    r.running_done = p.done;
+    r.running_stages = p.total;
+  }
   return changed;
 }
 

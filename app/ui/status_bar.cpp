@@ -2,6 +2,7 @@
 // image's size and format, and the UI frame rate.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/ui/engine.hpp"
@@ -19,9 +20,14 @@ static void Separator() {
 // Slots whose pipeline runs on a worker thread (the CPU backend): the view shows their previous result meanwhile.
 static void DrawWorkerRuns(const AppState& s) {
   for (Slot slot : kSlots) {
-    if (!s.results[slot].running) continue;
+    const SlotResult& r = s.results[slot];
+    if (!r.running) continue;
     Separator();
-    ImGui::TextColored(kWarnColor, "%s running on the CPU...", SlotName(slot));
+    if (r.running_stages > 1)
+      ImGui::TextColored(kWarnColor, "%s running on the CPU (stage %d of %d)...", SlotName(slot),
+                         std::min(r.running_done + 1, r.running_stages), r.running_stages);
+    else
+      ImGui::TextColored(kWarnColor, "%s running on the CPU...", SlotName(slot));
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "The CPU backend runs the pipeline on a worker thread, so that the window stays responsive;\n"

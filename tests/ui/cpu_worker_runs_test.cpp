@@ -146,6 +146,26 @@ TEST_F(CpuWorkerRuns, ASlotIsSettledWhenNothingUnderWayWouldChangeItsPipeline) {
   EXPECT_TRUE(engine_.settled(Slot::A));
 }
 
+TEST_F(CpuWorkerRuns, ARunSaysHowManyOfItsStagesAreDone) {
+  EXPECT_EQ(engine_.progress(Slot::A).total, 0) << "nothing runs";
+  engine_.set_supersede_after(600);
+  EXPECT_FALSE(engine_.Run(Slot::A, Slower()));
+  EXPECT_FALSE(engine_.Run(Slot::B, Quick(1)));
+  EXPECT_EQ(engine_.progress(Slot::A).total, 8);
+  EXPECT_LT(engine_.progress(Slot::A).done, 8);
+  EXPECT_EQ(engine_.progress(Slot::B).done, 0) << "waiting for A's run";
+  EXPECT_EQ(engine_.progress(Slot::B).total, 1);
+  int done = 0;
+  for (int i = 0; i < kPolls && done < 1; ++i) {
+    done = engine_.progress(Slot::A).done;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_GE(done, 1) << "the first blur ended";
+  EXPECT_LE(engine_.progress(Slot::A).done, 8);
+  engine_.Forget(Slot::A);
+  EXPECT_EQ(engine_.progress(Slot::A).total, 0);
+}
+
 TEST_F(CpuWorkerRuns, ANewInputOrAForgottenSlotStopsTheRun) {
   EXPECT_FALSE(engine_.Run(Slot::A, Slower()));
   EXPECT_FALSE(engine_.Run(Slot::B, Slower()));
@@ -199,6 +219,7 @@ TEST_F(CpuWorkerRuns, SlotRunsSayARunIsUnderWayAndRecordItWhenItArrives) {
   s.pipeline_edited = true;
   EXPECT_FALSE(runs.Update(s, engine_)) << "nothing to show yet";
   EXPECT_TRUE(s.results[Slot::A].running);
+  EXPECT_EQ(s.results[Slot::A].running_stages, 1);
   EXPECT_FALSE(s.results[Slot::A].valid);
   bool arrived = false;
   for (int i = 0; i < kPolls && !arrived; ++i) {

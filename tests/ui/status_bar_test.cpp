@@ -74,6 +74,9 @@ TEST_F(StatusBar, SaysWhichSlotRunsOnTheCpuWorker) {
   const std::string text = Frame(-1, -1);
   EXPECT_NE(text.find("B running on the CPU..."), std::string::npos) << text;
   EXPECT_EQ(text.find("A running on the CPU"), std::string::npos) << text;
+  s_.results[ui::Slot::B].running_done = 1;
+  s_.results[ui::Slot::B].running_stages = 5;
+  EXPECT_NE(Frame(-1, -1).find("B running on the CPU (stage 2 of 5)..."), std::string::npos);
 }
 
 }  // namespace
