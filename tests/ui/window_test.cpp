@@ -28,6 +28,21 @@ TEST(Window, OpensAndStaysUpForSeconds) {
   EXPECT_GT(std::stoi(o.output.substr(at + 11)), 5) << o.output;
 }
 
+// On the CPU backend the window's run goes to a worker thread: the window keeps drawing while a blur of a second or
+// more runs, and --frames waits for it to arrive. Run in place, the first frame would take the whole run and the
+// window would end after its 3 frames.
+TEST(Window, KeepsDrawingWhileACpuRunIsUnderWay) {
+  FL_SKIP_WITHOUT_WINDOWS();
+  const auto dir = ScratchDir();
+  const Outcome o = RunFilterlab(
+      "--backend cpu --frames 3 --stage gauss:variant=reference:radius=32:sigma=16 'pattern:noise:1024x1024:rgba8'",
+      true, "XDG_CONFIG_HOME=" + Quote(dir.string()));
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  const auto at = o.output.find("filterlab: ");
+  ASSERT_NE(at, std::string::npos) << o.output;
+  EXPECT_GT(std::stoi(o.output.substr(at + 11)), 10) << o.output;
+}
+
 TEST(Window, RemembersTheSessionAndLayout) {
   FL_SKIP_WITHOUT_WINDOWS();
   const auto dir = ScratchDir();
