@@ -192,6 +192,7 @@ struct Requests {
   std::optional<std::string> export_csv;
   std::optional<std::string> export_json;
   bool cancel_job = false;
+  bool cancel_runs = false;  // the CPU worker's runs of edits (Esc): the slots keep their previous results
   bool quit = false;
   bool reset_pipeline = false;
 };

@@ -128,6 +128,11 @@ void Engine::StopJob(SlotState& s) {
   s.next.reset();
 }
 
+void Engine::CancelRun(Slot slot) {
+  StopJob(Of(slot));
+  StartWaitingJob();  // the other slot's plan may wait for the lane
+}
+
 bool Engine::running(Slot slot) const { return Of(slot).job || Of(slot).next; }
 
 Engine::Progress Engine::progress(Slot slot) const {

@@ -82,6 +82,8 @@ class Engine {
   // was cancelled.
   bool Finish(Slot slot);
   static constexpr double kSupersedeAfterS = 0.25;  // the window's: a newer plan cancels a run this old
+  // Stops the slot's worker run and drops its waiting plan (Esc); the result shown stays.
+  void CancelRun(Slot slot);
   void Forget(Slot slot);
   bool has_result(Slot slot) const;
   const Plan& result(Slot slot) const { return Of(slot).plan; }  // what last ran (empty without a result)

@@ -44,7 +44,7 @@ void DrawHelpWindow(AppState& s) {
   DimText("Without a CUDA device every stage runs its CPU variant (openmp where there is one). The pipeline runs on a "
           "worker thread: while it runs the view keeps the previous result and the status bar says \"A running on "
           "the CPU...\"; the newest edit runs next (a run of more than a quarter of a second is cancelled for it), "
-          "A and B take turns, and the A/B metrics wait for both.");
+          "A and B take turns, and the A/B metrics wait for both. Esc stops the run and keeps the previous result.");
   DimText("Drop an image file on the window to open it. A file that fails to load is reported and the current "
           "image and pipeline stay.");
   ImGui::PopTextWrapPos();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
 
 #include "app/ui/display_updater.hpp"
 #include "app/ui/host_display.hpp"
@@ -188,6 +189,7 @@ void Lab::ProcessRequests() {
   Requests& r = s_.requests;
   if (r.cancel_job) job_.Cancel();
   r.cancel_job = false;
+  if (std::exchange(r.cancel_runs, false)) runs_.CancelWorkerRuns(s_, engine_);
   if (r.open_image) job_.Start(*r.open_image);
   if (r.generate) job_.Start(*r.generate);
   r.open_image.reset();

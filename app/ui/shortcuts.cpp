@@ -39,7 +39,7 @@ const std::vector<Shortcut>& Shortcuts() {
       {"Delete", "Remove the selected stage"},
       {"Ctrl+D", "Duplicate the selected stage"},
       {"Alt+Up / Alt+Down", "Move the selected stage up / down"},
-      {"Esc", "Cancel loading, close dialogs"},
+      {"Esc", "Cancel loading or a run on the CPU, close dialogs"},
       {"F5 / Shift+F5", "Run / cancel the selected lab (Labs window)"},
       {"F1", "This help"},
       {"Ctrl+Q", "Quit"},
@@ -145,6 +145,7 @@ static void Act(AppState& s, const KeyPress& k, bool typing) {
   }
   if (k.key == GLFW_KEY_ESCAPE && !k.repeat) {
     if (s.job.active) s.requests.cancel_job = true;
+    if (s.results[Slot::A].running || s.results[Slot::B].running) s.requests.cancel_runs = true;
     s.browser.open = s.pattern_dialog.open = s.show_gallery = s.show_help = s.show_about = false;
     if (s.tune.running) s.tune.cancel = true;
   }

@@ -75,6 +75,17 @@ void SlotRuns::Clear(AppState& s) {
   }
 }
 
+void SlotRuns::CancelWorkerRuns(AppState& s, Engine& e) {
+  for (Slot slot : kSlots) {
+    if (!e.running(slot)) continue;
+    const bool edit = !e.settled(slot);
+    e.CancelRun(slot);
+    s.results[slot].running = false;
+    if (edit) Refuse(s, e, slot, {-1, "cancelled (Esc): the run of this edit was stopped; edit again to run it"});
+  }
+  s.continuous = false;  // measuring would start the next run at once
+}
+
 bool SlotRuns::RunSlot(AppState& s, Engine& e, Slot slot, bool edited) {
   SlotResult& r = s.results[slot];
   if (edited) {

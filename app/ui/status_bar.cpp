@@ -32,7 +32,8 @@ static void DrawWorkerRuns(const AppState& s) {
       ImGui::SetTooltip(
           "The CPU backend runs the pipeline on a worker thread, so that the window stays responsive;\n"
           "the view shows the previous result until the new one arrives. While a slider moves, the\n"
-          "newest values wait for the run under way (one that has gone on for %.2f s is cancelled).",
+          "newest values wait for the run under way (one that has gone on for %.2f s is cancelled).\n"
+          "Esc stops it: the view keeps the previous result.",
           Engine::kSupersedeAfterS);
   }
 }

@@ -237,5 +237,31 @@ TEST_F(CpuWorkerRuns, SlotRunsSayARunIsUnderWayAndRecordItWhenItArrives) {
   EXPECT_FALSE(runs.Update(s, engine_)) << "nothing edited: nothing runs";
 }
 
+TEST_F(CpuWorkerRuns, EscStopsAnEditUnderWayAndTheSlotSaysSo) {
+  AppState s;
+  s.registry = &BuiltinRegistry();
+  SlotRuns runs;
+  engine_.set_run_wait(-1);
+  s.pipeline = Quick(1);
+  s.pipeline_edited = true;
+  runs.Update(s, engine_);  // in place: the previous result
+  engine_.set_run_wait(0);
+  s.pipeline = Slower();
+  s.pipeline_edited = true;
+  s.continuous = true;
+  runs.Update(s, engine_);
+  ASSERT_TRUE(s.results[Slot::A].running);
+  runs.CancelWorkerRuns(s, engine_);
+  EXPECT_FALSE(engine_.running(Slot::A));
+  EXPECT_FALSE(s.results[Slot::A].running);
+  EXPECT_FALSE(s.continuous) << "measuring would start the run again at once";
+  ASSERT_TRUE(s.results[Slot::A].issue);
+  EXPECT_NE(s.results[Slot::A].issue->message.find("cancelled (Esc)"), std::string::npos);
+  EXPECT_TRUE(s.results[Slot::A].valid) << "the previous result stays";
+  EXPECT_EQ(engine_.result(Slot::A).pipeline, Quick(1));
+  EXPECT_FALSE(runs.Update(s, engine_)) << "nothing runs until the next edit";
+  EXPECT_FALSE(engine_.running(Slot::A));
+}
+
 }  // namespace
 }  // namespace fl::ui

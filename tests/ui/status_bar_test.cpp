@@ -1,14 +1,15 @@
 // The status bar drawn in-process with an ImGui context of its own (no window needed): on the CPU backend, hovering
 // "CPU backend" shows why (no driver, no device, a GPU older than 8.0, or --backend cpu), read back from ImGui's
-// text log of the frame; with no reason, no such tooltip; a slot running on the CPU worker is named. ImGui ends a
-// log at the End() of any top-level window, the tooltip's included, and a clipboard log hands its text to the
-// clipboard callback then: that is where the test reads it.
+// text log of the frame; with no reason, no such tooltip; a slot running on the CPU worker is named, and Esc asks
+// to stop it. ImGui ends a log at the End() of any top-level window, the tooltip's included, and a clipboard log
+// hands its text to the clipboard callback then: that is where the test reads it.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
 #include <string>
 
 #include "app/ui/panels.hpp"
+#include "app/ui/shortcuts.hpp"
 #include "ui/headless_imgui.hpp"
 
 namespace fl::uitest {
@@ -77,6 +78,19 @@ TEST_F(StatusBar, SaysWhichSlotRunsOnTheCpuWorker) {
   s_.results[ui::Slot::B].running_done = 1;
   s_.results[ui::Slot::B].running_stages = 5;
   EXPECT_NE(Frame(-1, -1).find("B running on the CPU (stage 2 of 5)..."), std::string::npos);
+}
+
+TEST_F(StatusBar, EscAsksToStopTheRunItShows) {
+  constexpr int kEscape = 256;  // GLFW_KEY_ESCAPE
+  ImGui::NewFrame();
+  s_.key_presses.push_back({kEscape});
+  ui::HandleShortcuts(s_);
+  EXPECT_FALSE(s_.requests.cancel_runs) << "nothing runs";
+  s_.results[ui::Slot::A].running = true;
+  s_.key_presses.push_back({kEscape});
+  ui::HandleShortcuts(s_);
+  EXPECT_TRUE(s_.requests.cancel_runs);
+  ImGui::Render();
 }
 
 }  // namespace
