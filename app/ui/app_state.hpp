@@ -51,7 +51,7 @@ struct SlotResult {
   std::vector<StageReport> stages;     // per stage of that run: timings, kernel facts, notes
   double total_ms = 0;                 // of the last run
   int runs = 0;                        // good runs since start-up
-  bool running = false;                // a newer run is under way on a worker thread (the CPU backend)
+  bool running = false;                // an edit's run is under way on a worker thread (the CPU backend)
   int running_done = 0, running_stages = 0;  // its progress: stages finished, of
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <system_error>
 #include <utility>
 
 #include "core/cpu_executor.hpp"
@@ -84,7 +85,10 @@ bool Engine::Run(Slot slot, const Plan& plan) {
   Executor& exec = ExecutorOf(slot);
   SlotState& s = Of(slot);
   if (run_wait_s_ >= 0 && dynamic_cast<CpuExecutor*>(&exec)) {
-    s.next = plan;  // replaces any plan already waiting: only the newest is worth running
+    if (s.job && s.job->plan().pipeline == plan.pipeline)
+      s.next.reset();  // edited back to the plan under way: it need not run twice
+    else
+      s.next = plan;  // replaces any plan already waiting: only the newest is worth running
     StartWaitingJob();
     if (s.job) s.job->WaitFor(run_wait_s_);
     return Finish(slot);
@@ -116,8 +120,12 @@ void Engine::StartWaitingJob() {
     const std::size_t i = (last_started_ + k) % slots_.size();
     SlotState& s = slots_[i];
     if (!s.next) continue;
-    const Plan plan = std::exchange(s.next, std::nullopt).value();
-    s.job = std::make_unique<BackgroundCpuRun>(plan, input_);
+    try {
+      s.job = std::make_unique<BackgroundCpuRun>(*s.next, input_);
+    } catch (const std::system_error&) {
+      return;  // no thread to be had now: the plan stays waiting and the next frame's Finish tries again
+    }
+    s.next.reset();
     last_started_ = i;
     return;
   }
@@ -129,8 +137,7 @@ void Engine::StopJob(SlotState& s) {
 }
 
 void Engine::CancelRun(Slot slot) {
-  StopJob(Of(slot));
-  StartWaitingJob();  // the other slot's plan may wait for the lane
+  StopJob(Of(slot));  // the other slot's waiting plan starts at its next Finish
 }
 
 bool Engine::running(Slot slot) const { return Of(slot).job || Of(slot).next; }
@@ -179,6 +186,7 @@ bool Engine::Finish(Slot slot) {
 void Engine::Forget(Slot slot) {
   SlotState& s = Of(slot);
   StopJob(s);
+  StartWaitingJob();  // the other slot's plan may have waited for this slot's run
   s.plan = {};
   if (s.exec) s.exec->Forget();
 }

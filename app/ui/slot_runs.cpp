@@ -31,7 +31,7 @@ bool SlotRuns::Update(AppState& s, Engine& e) {
   if (ab.enabled != ab_was_enabled_) {
     ab_was_enabled_ = ab.enabled;
     s.pipeline_edited = true;
-    if (!ab.enabled) changed = Drop(s, e, Slot::B);
+    if (!ab.enabled) changed |= Drop(s, e, Slot::B);
   }
   const bool edited = std::exchange(s.pipeline_edited, false);
   if (edited || s.continuous)
@@ -39,7 +39,7 @@ bool SlotRuns::Update(AppState& s, Engine& e) {
       if (slot == Slot::A || ab.enabled) changed |= RunSlot(s, e, slot, edited);
   for (Slot slot : kSlots) {
     SlotResult& r = s.results[slot];
-    r.running = e.running(slot);
+    r.running = !e.settled(slot);  // an edit under way: re-runs of the shown plan are not news
     const Engine::Progress p = e.progress(slot);
     r.running_done = p.done;
     r.running_stages = p.total;
@@ -77,13 +77,13 @@ void SlotRuns::Clear(AppState& s) {
 
 void SlotRuns::CancelWorkerRuns(AppState& s, Engine& e) {
   for (Slot slot : kSlots) {
-    if (!e.running(slot)) continue;
-    const bool edit = !e.settled(slot);
+    if (e.settled(slot)) continue;  // re-runs of the shown plan (measuring continuously) go on
     e.CancelRun(slot);
     s.results[slot].running = false;
-    if (edit) Refuse(s, e, slot, {-1, "cancelled (Esc): the run of this edit was stopped; edit again to run it"});
+    // Unless the newest edit is what the slot shows already (edited back while an older edit ran).
+    if (!(plans_[slot].pipeline == e.result(slot).pipeline))
+      Refuse(s, e, slot, {-1, "cancelled (Esc): the run of this edit was stopped; edit again to run it"});
   }
-  s.continuous = false;  // measuring would start the next run at once
 }
 
 bool SlotRuns::RunSlot(AppState& s, Engine& e, Slot slot, bool edited) {

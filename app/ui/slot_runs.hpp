@@ -18,8 +18,9 @@ class SlotRuns {
   bool Update(AppState& s, Engine& e);
   // A new input image: the results and the timing histories start afresh.
   void Clear(AppState& s);
-  // Esc: stops the engine's worker runs. A slot whose edit was under way says so and keeps its previous result
-  // (A; B shows nothing rather than another configuration's result), until the next edit runs.
+  // Esc: stops the engine's worker runs of edits (re-runs of the shown plan go on). A slot whose newest edit did
+  // not run says so and keeps its previous result (A; B shows nothing rather than another configuration's
+  // result), until the next edit runs.
   void CancelWorkerRuns(AppState& s, Engine& e);
 
  private:
