@@ -55,14 +55,13 @@ class Engine {
   // On the CPU backend with a run wait set (set_run_wait), the plan runs on a worker thread (BackgroundCpuRun) and
   // Run waits for it up to that long. One run at a time for both slots (each would take every core and disturb the
   // other's times): a slot's newest plan waits for the run under way, which it cancels once that has gone on for
-  // more than supersede_after(). Returns true when a result was installed during the call (this plan's or an
-  // earlier one's); Finish installs the others.
+  // more than kSupersedeAfterS (set_supersede_after). Returns true when a result was installed during the call
+  // (this plan's or an earlier one's); Finish installs the others.
   bool Run(Slot slot, const Plan& plan);
   bool Run(Slot slot, const Pipeline& p) { return Run(slot, MakePlan(p)); }
   // On the CPU backend, how long Run waits for a run before leaving it to a worker thread: < 0 until it ends (the
   // default: screenshots, scripts, tests), else seconds (the window, which keeps drawing the previous result).
   void set_run_wait(double seconds) { run_wait_s_ = seconds; }
-  double supersede_after() const { return supersede_after_s_; }
   void set_supersede_after(double seconds) { supersede_after_s_ = seconds; }  // tests
   // A worker's run of the slot, or a plan waiting for one, is under way: the slot shows an earlier result.
   bool running(Slot slot) const;
